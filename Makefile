@@ -1,0 +1,25 @@
+# make demo   -- set up (first time) and run the end-to-end demo on the sample corpus
+# make test   -- set up (first time) and run the tests
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: setup demo test clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	# torch is pinned in pyproject and installed in this same command (the CPU wheel on disk)
+	$(PY) -m pip install --quiet torch==2.13.0 -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/workbench demo
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+clean:
+	rm -rf $(VENV) workspace workspace-demo

@@ -1,0 +1,109 @@
+"""`workbench` command line: ingest, info, search, demo."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import WorkbenchError
+
+DEFAULT_WS = "workspace"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="workbench", description="Graph-grounded legal QA workbench.")
+    p.add_argument("--config", help="TOML file with [ingest] settings (embedder, embed_kinds, ...)")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("ingest", help="parse, embed and store a corpus (re-ingesting is idempotent)")
+    s.add_argument("paths", nargs="+", metavar="PATH", help="corpus folder or corpus.toml")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+    s.add_argument("--problems", type=int, default=20, help="how many problems to print (default 20)")
+
+    s = sub.add_parser("info", help="counts by corpus, instrument, kind and edge type")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+    s.add_argument("--json", action="store_true", help="print the counts as JSON")
+
+    s = sub.add_parser("search", help="lexical (bm25) or dense search over stored units")
+    s.add_argument("query")
+    s.add_argument("--mode", choices=["bm25", "dense"], default="bm25")
+    s.add_argument("-k", type=int, default=10)
+    s.add_argument("--workspace", default=DEFAULT_WS)
+    s.add_argument("--kind", help="only units of this kind (article, clause, passage, ...)")
+
+    s = sub.add_parser("demo", help="ingest the bundled sample corpus, ask, show evidence, write figures")
+    s.add_argument("--workspace", default="workspace-demo")
+    s.add_argument("--figures", default="figures")
+
+    args = p.parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except WorkbenchError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def _open(args):
+    from .config import Config
+    from .workbench import Workbench
+    return Workbench.open(args.workspace, Config.load(args.config))
+
+
+def cmd_ingest(args) -> int:
+    wb = _open(args)
+    failed = 0
+    for path in args.paths:
+        try:
+            report = wb.ingest(path)
+        except WorkbenchError as e:       # this corpus could not be read at all; go on with the next
+            print(f"error: {e}", file=sys.stderr)
+            failed += 1
+            continue
+        print(report.summary())
+        secs = report.seconds
+        print(f"  parse {secs['parse']:.1f}s, embed {secs['embed']:.1f}s, store {secs['store']:.1f}s; "
+              f"report: {wb.path / 'reports' / (report.corpus + '.json')}")
+        for problem in report.problems[:args.problems]:
+            print(f"  {problem}", file=sys.stderr)
+        if len(report.problems) > args.problems:
+            print(f"  ... {len(report.problems) - args.problems} more in the report", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def cmd_info(args) -> int:
+    if not Path(args.workspace).exists():
+        print(f"error: no workspace at {args.workspace}: run `workbench ingest PATH --workspace "
+              f"{args.workspace}` first", file=sys.stderr)
+        return 2
+    info = _open(args).info()
+    if args.json:
+        print(json.dumps(info, ensure_ascii=False, indent=1))
+        return 0
+    print(f"workspace {info['workspace']} (embedder {info['embedder']})")
+    for inst in info["instruments"]:
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(inst["units_by_kind"].items()))
+        print(f"  {inst['corpus']:<22} {inst['key']}@{inst['version']}: {kinds}")
+    print("edges: " + ", ".join(f"{t} {n}" for t, n in info["edges_by_type"].items()))
+    return 0
+
+
+def cmd_search(args) -> int:
+    from .stores.lance import quote
+    wb = _open(args)
+    where = f"kind = {quote(args.kind)}" if args.kind else None
+    for rank, hit in enumerate(wb.search(args.query, args.mode, args.k, where=where), 1):
+        text = " ".join(hit.unit.text.split())[:100]
+        print(f"{rank:>2}. {hit.score:7.3f}  {hit.unit_id}  {text}")
+    return 0
+
+
+def cmd_demo(args) -> int:
+    from .demo import run_demo
+    return run_demo(args.workspace, args.figures)
+
+
+COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "demo": cmd_demo}
+
+if __name__ == "__main__":
+    sys.exit(main())

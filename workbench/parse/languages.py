@@ -1,0 +1,22 @@
+"""The statute grammar for each language."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..records import DocumentMeta, ParseResult
+
+Parser = Callable[[str, DocumentMeta], ParseResult]
+
+
+def parser_for(language: str) -> Parser:
+    lang = (language or "").lower().split("-")[0]
+    if lang == "zh":
+        from .zh import parse_zh
+        return parse_zh
+    if lang == "vi":
+        from .vi import parse_vi
+        return parse_vi
+    if lang == "en":
+        from .en import parse_en
+        return parse_en
+    raise ValueError(f"no statute grammar for language {language!r}; supported: zh, vi, en")

@@ -1,0 +1,105 @@
+"""Corpora described by a `corpus.toml` manifest (format: ../shared/corpora/README.md)."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+
+from ..errors import CorpusError
+from ..records import DocumentMeta, Problem
+from . import CorpusParse
+from .dates import parse_date
+from .languages import parser_for
+from .text import read_text
+from .timeline import close_versions
+
+REQUIRED = ("key", "version", "file")
+
+
+def import_manifest(path: str | Path) -> CorpusParse:
+    """Parse every document listed in a corpus.toml. A bad entry or file is reported as a
+    Problem naming the manifest line or the file; the other documents still parse."""
+    path = Path(path)
+    manifest = path / "corpus.toml" if path.is_dir() else path
+    if not manifest.exists():
+        raise CorpusError(str(manifest), 0, "no corpus.toml here: write one (see the format in "
+                          "the README) or point at a folder in a known format")
+    text = read_text(manifest)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        line = getattr(e, "lineno", 0) or _line_of_error(str(e))
+        raise CorpusError(str(manifest), line, f"not valid TOML: {e}") from None
+    name = str(data.get("name") or manifest.parent.name)
+    language = str(data.get("language") or "")
+    out = CorpusParse(name=name, language=language, source=str(manifest.parent))
+    lines = [i + 1 for i, l in enumerate(text.splitlines()) if l.strip() == "[[documents]]"]
+    docs = []
+    for i, entry in enumerate(data.get("documents", [])):
+        line = lines[i] if i < len(lines) else 0
+        try:
+            docs.append(_meta(entry, name, language, manifest, line))
+        except CorpusError as e:
+            out.result.problems.append(Problem(e.file, e.line, e.reason, "error"))
+    if not docs and not out.result.problems:
+        out.result.problems.append(Problem(str(manifest), 0, "the manifest lists no [[documents]]", "error"))
+    docs = _drop_duplicate_versions(docs, manifest, lines, out)
+    docs = close_versions(docs)
+    for meta in docs:
+        file = manifest.parent / meta.source_file
+        try:
+            parsed = parser_for(meta.language)(read_text(file), replace(meta, source_file=str(file)))
+        except CorpusError as e:
+            out.result.problems.append(Problem(e.file, e.line, e.reason, "error"))
+            continue
+        out.documents.append(replace(meta, source_file=str(file)))
+        out.result.extend(parsed)
+    return out
+
+
+def _meta(entry: dict, corpus: str, language: str, manifest: Path, line: int) -> DocumentMeta:
+    where = str(manifest)
+    missing = [f for f in REQUIRED if not entry.get(f)]
+    if missing:
+        raise CorpusError(where, line, f"document entry lacks {', '.join(missing)}: add "
+                          + ", ".join(f'{f} = "…"' for f in missing))
+    file = manifest.parent / str(entry["file"])
+    if not file.is_file():
+        raise CorpusError(where, line, f"file {entry['file']!r} (key {entry['key']}) does not exist "
+                          f"next to the manifest: fix the `file` field or add the file")
+    try:
+        adopted = parse_date(entry.get("adopted"))
+        effective = parse_date(entry.get("effective")) or adopted
+        repealed = parse_date(entry.get("repealed"))
+    except ValueError as e:
+        raise CorpusError(where, line, str(e)) from None
+    if effective is None:
+        raise CorpusError(where, line, f"{entry['key']}@{entry['version']} has no `effective` "
+                          "(or `adopted`) date: add effective = YYYY-MM-DD")
+    return DocumentMeta(
+        key=str(entry["key"]), version=str(entry["version"]),
+        title=str(entry.get("title", "")), language=str(entry.get("language") or language),
+        kind=str(entry.get("kind", "law")), source_file=str(entry["file"]), corpus=corpus,
+        adopted=adopted, effective_from=effective, effective_to=repealed,
+        replaces=tuple(entry.get("replaces", ())), amends=tuple(entry.get("amends", ())),
+        issuer=str(entry.get("issuer", "")))
+
+
+def _drop_duplicate_versions(docs, manifest, lines, out):
+    seen, kept = {}, []
+    for meta in docs:
+        if meta.doc_id in seen:
+            out.result.problems.append(Problem(
+                str(manifest), 0, f"duplicate version label {meta.doc_id} (files {seen[meta.doc_id]} "
+                f"and {meta.source_file}): give each version of a key its own `version`; "
+                f"the second was skipped", "error"))
+            continue
+        seen[meta.doc_id] = meta.source_file
+        kept.append(meta)
+    return kept
+
+
+def _line_of_error(message: str) -> int:
+    m = re.search(r"line (\d+)", message)
+    return int(m.group(1)) if m else 0

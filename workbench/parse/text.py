@@ -1,0 +1,52 @@
+"""Reading source files: encoding detection and clear errors for what cannot be read."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import CorpusError
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+
+
+def decode(data: bytes, name: str) -> str:
+    """Decode bytes as UTF-8 (with or without BOM), UTF-16, or GB18030/GBK;
+    anything else (binary, unknown encodings) raises CorpusError naming the file."""
+    if not data.strip():
+        raise CorpusError(name, 0, "the file is empty")
+    for bom, enc in _BOMS:
+        if data.startswith(bom):
+            return data.decode(enc)
+    if b"\x00" in data[:4096]:
+        # UTF-16 without BOM shows NULs in every other byte; anything else is binary
+        even, odd = data[0:4096:2].count(0), data[1:4096:2].count(0)
+        for enc, zeros in (("utf-16-le", odd), ("utf-16-be", even)):
+            if zeros > len(data[:4096]) // 4:
+                try:
+                    return data.decode(enc)
+                except UnicodeDecodeError:
+                    pass
+        raise CorpusError(name, 0, "binary file (contains NUL bytes): not a text document; "
+                          "remove it from the manifest or convert it to UTF-8 text")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        utf8_error = e
+    from charset_normalizer import from_bytes
+    best = from_bytes(data).best()
+    if best is not None and best.encoding and best.chaos < 0.3:
+        enc = "gb18030" if best.encoding.lower() in ("gb2312", "gbk", "gb18030") else best.encoding
+        return data.decode(enc)
+    line = data[:utf8_error.start].count(b"\n") + 1
+    raise CorpusError(name, line, f"not UTF-8 and no other encoding fits ({utf8_error.reason} "
+                      f"at byte {utf8_error.start}); convert it, e.g. `iconv -f GBK -t UTF-8`")
+
+
+def read_text(path: str | Path) -> str:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CorpusError(str(path), 0, "file not found") from None
+    except IsADirectoryError:
+        raise CorpusError(str(path), 0, "is a folder, expected a text file") from None
+    return decode(data, str(path))

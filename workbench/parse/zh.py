@@ -1,0 +1,142 @@
+"""Chinese statutes: 编 / 分编 / 章 / 节 / 条 / 款 / 项 / 目.
+
+Plain text (full-width indentation) and LawRefBook-style markdown both parse:
+`#` marks are dropped, a `<!-- INFO END -->` line ends the metadata block, a 目录
+(table of contents) block produces no units, and text before the first heading is
+kept as the document's preamble. 第十条之一 becomes article label "10-1" with
+integer article number 10. Amendment acts without 第X条 articles ("一、将刑法第…")
+get their numbered items as articles.
+"""
+from __future__ import annotations
+
+import re
+
+from ..records import DocumentMeta, ParseResult
+from .numerals import CN_NUM, cn_to_int
+from .tree import TreeBuilder
+
+_N = f"[{CN_NUM}]+"
+SPACE = "[\\s\u3000\u00a0]"
+RE_PART = re.compile(rf"^第({_N})编{SPACE}*(.*)$")
+RE_SUBPART = re.compile(rf"^第({_N})分编{SPACE}*(.*)$")
+RE_CHAPTER = re.compile(rf"^第({_N})章{SPACE}*(.*)$")
+RE_SECTION = re.compile(rf"^第({_N})节{SPACE}*(.*)$")
+RE_ARTICLE = re.compile(rf"^第({_N})条(?:之({_N}))?(?:{SPACE}+|(?=[【\[（(])|$)(.*)$")
+RE_ITEM = re.compile(rf"^[（(]({_N})[）)]{SPACE}*(.*)$")
+RE_SUBITEM = re.compile(r"^([0-9０-９]+)[.．、]\s*(.*)$")
+RE_CN_ITEM = re.compile(rf"^({_N})、{SPACE}*(.*)$")
+RE_TOC = re.compile(rf"^目{SPACE}*录$")
+RE_APPENDIX = re.compile(rf"^附{SPACE}*则$")
+INFO_END = "<!-- INFO END -->"
+
+
+def clean(line: str) -> str:
+    """Strip markdown heading marks and all kinds of blank space at both ends."""
+    s = line.replace("\ufeff", "").strip().strip("\u3000\u00a0").strip()
+    s = re.sub(r"^#+\s*", "", s)
+    return s
+
+
+def squeeze(title: str) -> str:
+    """"总　　则" -> "总则": Chinese headings pad characters with spaces."""
+    return re.sub(SPACE, "", title)
+
+
+def parse_zh(text: str, meta: DocumentMeta) -> ParseResult:
+    lines = text.splitlines()
+    start = 0
+    if any(line.strip() == INFO_END for line in lines):
+        start = next(i for i, line in enumerate(lines) if line.strip() == INFO_END) + 1
+    cleaned = [(i + 1, clean(line)) for i, line in enumerate(lines) if i >= start]
+    has_articles = any(RE_ARTICLE.match(s) for _, s in cleaned)
+    b = TreeBuilder(meta)
+    in_toc, toc_first = False, None
+    title_seen = False
+    for lineno, s in cleaned:
+        if not s:
+            continue
+        if not title_seen and squeeze(s) == squeeze(meta.title) and not b.inside("article"):
+            title_seen = True       # the title line repeats the manifest title
+            continue
+        if RE_TOC.match(s):
+            in_toc = True
+            continue
+        if in_toc:
+            heading = squeeze(s)
+            if RE_ARTICLE.match(s) or (toc_first is not None and heading == toc_first):
+                in_toc = False
+            else:
+                if toc_first is None:
+                    toc_first = heading
+                continue
+        _line(b, s, lineno, has_articles)
+    result = b.finish()
+    if not any(u.kind == "article" for u in result.units):
+        result.problems.append(_no_articles(meta))
+    return result
+
+
+def _line(b: TreeBuilder, s: str, lineno: int, has_articles: bool) -> None:
+    for rx, kind in ((RE_PART, "part"), (RE_CHAPTER, "chapter"), (RE_SECTION, "section")):
+        m = rx.match(s)
+        if m and not _looks_like_sentence(m.group(2)):
+            b.open(kind, str(cn_to_int(m.group(1))), lineno, title=squeeze(m.group(2)))
+            return
+    m = RE_SUBPART.match(s)
+    if m:       # 分编 (Civil Code) sits between 编 and 章; kept as a section-level heading
+        b.add_text(s, lineno)
+        return
+    if RE_APPENDIX.match(s) and not b.inside("article"):
+        b.open("chapter", "appendix", lineno, title="附则")
+        return
+    m = RE_ARTICLE.match(s)
+    if m:
+        no = cn_to_int(m.group(1))
+        label = f"{no}-{cn_to_int(m.group(2))}" if m.group(2) else str(no)
+        body, title = _article_title(m.group(3).strip())
+        b.open("article", label, lineno, title=title, article_no=no)
+        if body:
+            b.open("clause", "1", lineno, text=body)
+        return
+    if not has_articles:
+        m = RE_CN_ITEM.match(s)
+        if m and not b.inside("point"):
+            no = cn_to_int(m.group(1))
+            b.open("article", str(no), lineno, article_no=no, text=m.group(2))
+            return
+    if not b.inside("article"):
+        b.add_text(s, lineno)          # preamble, chapter notes: kept on the enclosing unit
+        return
+    m = RE_ITEM.match(s)
+    if m:
+        if not b.inside("clause"):
+            b.open("clause", "1", lineno)
+        b.open("point", str(cn_to_int(m.group(1))), lineno, text=s)
+        return
+    m = RE_SUBITEM.match(s)
+    if m and b.inside("point"):
+        b.open("subpoint", str(cn_to_int(m.group(1))), lineno, text=s)
+        return
+    clause = b.current("clause")
+    n = int(clause.label) + 1 if clause is not None and clause.label.isdigit() else 1
+    b.open("clause", str(n), lineno, text=s)
+
+
+def _article_title(rest: str) -> tuple[str, str]:
+    """'【立法目的】为了…' -> ('为了…', '立法目的')."""
+    m = re.match(r"^[【\[]([^】\]]{1,30})[】\]]\s*(.*)$", rest)
+    if m:
+        return m.group(2), m.group(1)
+    return rest, ""
+
+
+def _looks_like_sentence(rest: str) -> bool:
+    """'第三章规定的…' is prose, not a heading: headings are short and unpunctuated."""
+    rest = rest.strip()
+    return len(rest) > 40 or any(p in rest for p in "，。；：")
+
+
+def _no_articles(meta: DocumentMeta):
+    from ..records import Problem
+    return Problem(meta.source_file, 0, "no articles (第…条) found: is this a statute? "
+                   "check the file's encoding and that headings start their lines")

@@ -1,0 +1,48 @@
+"""Language-aware tokens for full-text search and BM25.
+
+Chinese is segmented with jieba (search mode, so 食品安全法 also yields 食品 / 安全);
+Vietnamese keeps syllables (lower-cased, diacritics kept, since they change meaning);
+English is lower-cased and Snowball-stemmed with PyStemmer. Mixed text is handled
+run by run, so an English rule number inside Chinese text stays one token.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from functools import lru_cache
+
+RE_RUN = re.compile(r"([\u3400-\u9fff\uf900-\ufaff]+)|([0-9]+(?:[.\-][0-9A-Za-z]+)*)|(\w+)", re.UNICODE)
+
+
+@lru_cache(maxsize=1)
+def _jieba():
+    import jieba
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    import Stemmer
+    return Stemmer.Stemmer("english")
+
+
+def tokens(text: str, language: str = "") -> list[str]:
+    """Tokens of `text` for lexical search; the same function serves queries and documents."""
+    out: list[str] = []
+    stem = language.startswith("en")
+    for cjk, number, word in RE_RUN.findall(text or ""):
+        if cjk:
+            out.extend(t for t in _jieba().cut_for_search(cjk) if t.strip())
+        elif number:
+            out.append(number.lower())
+        else:
+            w = word.lower()
+            out.append(_stemmer().stemWord(w) if stem and w.isascii() else w)
+    return out
+
+
+def search_text(text: str, language: str = "") -> str:
+    """The tokens joined by spaces: what the full-text index stores."""
+    return " ".join(tokens(text, language))
