@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "corpora"
+SAMPLE = ROOT / "corpora" / "sample"
+
+
+def shared_corpus(name: str) -> Path:
+    """The path of a real corpus under ../shared/corpora, or skip the test with the reason."""
+    path = SHARED / name
+    if not path.exists():
+        pytest.skip(f"needs the real corpus {path} (../shared/corpora is not beside this clone)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def e5():
+    from workbench.embedders import E5Embedder
+    return E5Embedder()

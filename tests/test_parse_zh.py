@@ -1,0 +1,82 @@
+from workbench.parse.numerals import cn_to_int
+from workbench.parse.zh import parse_zh
+from workbench.records import DocumentMeta, EdgeType
+
+META = DocumentMeta(key="t", version="2020", title="中华人民共和国测试法", language="zh", source_file="t.txt")
+
+
+def ids(text, meta=META):
+    return [u.id for u in sorted(parse_zh(text, meta).units, key=lambda u: u.ordinal)]
+
+
+def test_chinese_numerals():
+    assert [cn_to_int(s) for s in ["一", "十", "十二", "二十", "一百零二", "一百一十", "二百三十四",
+                                    "一千零一", "两千", "〇", "１２"]] == \
+        [1, 10, 12, 20, 102, 110, 234, 1001, 2000, 0, 12]
+
+
+def test_articles_clauses_points_and_chapters():
+    text = ("中华人民共和国测试法\n\n第一章　总　　则\n\n　　第一条　为了测试，制定本法。\n"
+            "　　本法适用于测试。\n　　第二条　下列行为禁止：\n　　（一）甲；\n　　（二）乙。\n"
+            "　　违反前款规定的，处罚款。\n第二章　罚则\n第一百零二条　罚款。\n")
+    r = parse_zh(text, META)
+    by_id = {u.id: u for u in r.units}
+    assert ids(text) == ["t@2020", "t@2020/ch1", "t@2020/a1", "t@2020/a1/c1", "t@2020/a1/c2",
+                         "t@2020/a2", "t@2020/a2/c1", "t@2020/a2/c1/p1", "t@2020/a2/c1/p2",
+                         "t@2020/a2/c2", "t@2020/ch2", "t@2020/a102", "t@2020/a102/c1"]
+    assert by_id["t@2020/ch1"].title == "总则"
+    assert by_id["t@2020/a102"].article_no == 102
+    assert by_id["t@2020/a2"].parent_id == "t@2020/ch1"
+    assert "（二）乙" in by_id["t@2020/a2"].text and "（二）乙" in by_id["t@2020/a2/c1"].text
+    assert by_id["t@2020/a2/c1/p2"].line_start == 9
+    contains = {(e.source, e.target) for e in r.edges if e.type == EdgeType.CONTAINS}
+    assert ("t@2020/a2/c1", "t@2020/a2/c1/p1") in contains and len(contains) == len(r.units) - 1
+    assert not r.problems
+
+
+def test_article_with_zhiyi_gets_label_and_integer_number():
+    r = parse_zh("第十条　甲。\n第十条之一　乙。\n第十一条　丙。\n", META)
+    art = {u.label: u for u in r.units if u.kind == "article"}
+    assert set(art) == {"10", "10-1", "11"}
+    assert art["10-1"].id == "t@2020/a10-1" and art["10-1"].article_no == 10
+
+
+def test_table_of_contents_makes_no_chapters():
+    text = ("测试法\n目　　录\n第一章　总　　则\n第二章　管理\n第三章　附　　则\n\n"
+            "第一章　总　　则\n第一条　甲。\n第二章　管理\n第二条　乙。\n第三章　附　　则\n第三条　丙。\n")
+    chapters = [u for u in parse_zh(text, META).units if u.kind == "chapter"]
+    assert sorted(u.id for u in chapters) == ["t@2020/ch1", "t@2020/ch2", "t@2020/ch3"]
+    assert {u.line_start for u in chapters} == {7, 9, 11}
+
+
+def test_preamble_and_missing_title_line_are_kept():
+    text = "（2020年1月1日通过）\n为了说明，特制定本法。\n第一条　甲。\n"
+    r = parse_zh(text, META)
+    doc = next(u for u in r.units if u.kind == "document")
+    assert "2020年1月1日通过" in doc.text and "特制定本法" in doc.text
+    assert [u.id for u in r.units if u.kind == "article"] == ["t@2020/a1"]
+
+
+def test_markdown_headings_and_info_block():
+    text = ("# 中华人民共和国测试法\n\n2020年1月1日 通过\n\n<!-- INFO END -->\n\n## 第一章 总则\n\n"
+            "第一条 甲。\n\n第二条 乙。\n")
+    r = parse_zh(text, META)
+    assert sorted(u.id for u in r.units if u.kind == "article") == ["t@2020/a1", "t@2020/a2"]
+    assert next(u for u in r.units if u.kind == "document").text == "中华人民共和国测试法"
+
+
+def test_prose_starting_with_chapter_reference_is_not_a_heading():
+    r = parse_zh("第一条　甲。\n第三章规定的事项，由国务院另行规定。\n", META)
+    assert not [u for u in r.units if u.kind == "chapter"]
+    assert "第三章规定的事项" in next(u for u in r.units if u.id == "t@2020/a1").text
+
+
+def test_amendment_act_items_become_articles():
+    text = "一、将刑法第十七条修改为：“甲。”\n二、删去刑法第五十条。\n本修正案自公布之日起施行。\n"
+    arts = [u for u in parse_zh(text, META).units if u.kind == "article"]
+    assert [a.id for a in arts] == ["t@2020/a1", "t@2020/a2"]
+
+
+def test_document_without_articles_is_reported():
+    r = parse_zh("这不是法律文本。\n", META)
+    assert r.problems and "no articles" in r.problems[0].reason

@@ -1,0 +1,91 @@
+"""Ingest into a real LanceDB + igraph workspace with the real multilingual e5 model."""
+import json
+
+import pytest
+
+from workbench.cli import main
+from workbench.config import Config, IngestConfig
+from workbench.workbench import Workbench
+
+from conftest import SAMPLE
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory):
+    path = tmp_path_factory.mktemp("ws")
+    wb = Workbench.open(path, Config(IngestConfig(progress=False)))
+    first = [wb.ingest(SAMPLE), wb.ingest(SAMPLE / "zh")]
+    return wb, first
+
+
+def snapshot(wb):
+    info = wb.info()
+    return info["instruments"], info["edges_by_type"], wb.store.count()
+
+
+def test_ingest_stores_units_vectors_and_edges(ws):
+    wb, (en, zh) = ws
+    assert en.embedded > 0 and zh.embedded > 0
+    assert not [p for p in en.problems + zh.problems if p.severity == "error"]
+    info = wb.info()
+    assert set(info["corpora"]) == {"sample", "sample-zh"}       # a second corpus adds, never replaces
+    versions = {(i["key"], i["version"]) for i in info["instruments"]}
+    assert ("clinic-licensing-act", "2012") in versions and ("clinic-licensing-act-zh", "2018") in versions
+    assert info["edges_by_type"]["CONTAINS"] == wb.store.count() - len(versions)
+    unit = wb.store.get(["clinic-licensing-act@2018/a1"])[0]
+    assert unit.article_no == 1 and str(unit.effective_from) == "2019-01-01"
+    assert str(wb.store.get(["clinic-licensing-act@2012/a1"])[0].effective_to) == "2019-01-01"
+
+
+def test_reingest_changes_nothing_and_embeds_nothing(ws):
+    wb, _ = ws
+    before = snapshot(wb)
+    again = wb.ingest(SAMPLE)
+    assert again.embedded_new == 0 and again.embedded > 0
+    assert snapshot(wb) == before
+    reopened = Workbench.open(wb.path, Config(IngestConfig(progress=False)))
+    assert snapshot(reopened) == before
+
+
+def test_lexical_and_dense_search_find_the_right_units(ws):
+    wb, _ = ws
+    lexical = [h.unit_id for h in wb.search("patient records", "bm25", 10)]
+    assert any(i.startswith("clinic-licensing-act@") and "/a10" in i for i in lexical), lexical
+    dense = wb.search("诊所执业许可证的有效期", "dense", 5)
+    assert dense and all(h.unit.kind in ("article", "document", "passage") for h in dense)
+    assert any(h.unit.language == "zh" for h in dense)
+    assert dense[0].score >= dense[-1].score
+
+
+def test_cli_info_json_and_search(ws, capsys):
+    wb, _ = ws
+    assert main(["info", "--workspace", str(wb.path), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    inst = next(i for i in info["instruments"] if i["key"] == "clinic-licensing-act" and i["version"] == "2018")
+    assert inst["units_by_kind"]["article"] >= 8 and info["edges_by_type"]["CONTAINS"] > 0
+    assert main(["search", "licence validity", "--workspace", str(wb.path), "-k", "3", "--kind", "article"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 3 and all("/a" in line for line in lines)
+
+
+def test_cli_reports_a_bad_corpus_and_ingests_the_next(ws, tmp_path, capsys):
+    wb, _ = ws
+    (tmp_path / "junk").mkdir()
+    code = main(["ingest", str(tmp_path / "junk"), str(SAMPLE / "zh"), "--workspace", str(wb.path)])
+    out = capsys.readouterr()
+    assert code == 1 and "corpus.toml" in out.err and "sample-zh:" in out.out
+
+
+def test_other_embedder_on_same_workspace_is_refused(ws):
+    wb, _ = ws
+    with pytest.raises(Exception, match="built with the embedder"):
+        Workbench.open(wb.path, Config(IngestConfig(embedder="st:minilm")))
+
+
+def test_sentence_transformers_embedder_is_real_and_normalised():
+    from workbench.embedders import make_embedder
+    e = make_embedder("st:minilm")
+    v = e.embed_passages(["Clinics must keep patient records.", "Fines for late filing."])
+    q = e.embed_queries(["patient records"])[0]
+    assert v.shape == (2, e.dim) == (2, 384)
+    assert abs(float((v[0] ** 2).sum()) - 1) < 1e-4 and q @ v[0] > q @ v[1]
