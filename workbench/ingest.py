@@ -22,14 +22,17 @@ class IngestReport:
     units_by_kind: dict[str, int]
     embedded: int                 # units that have a vector
     embedded_new: int             # of which computed now (the rest came from the cache)
-    seconds: dict[str, float] = field(default_factory=dict)   # parse, embed, store
+    seconds: dict[str, float] = field(default_factory=dict)   # parse, embed, store, graph, link
     problems: list[Problem] = field(default_factory=list)
+    versions: dict[str, dict[str, int]] = field(default_factory=dict)   # alignment counts per step
+    edges_by_type: dict[str, int] = field(default_factory=dict)         # after linking
 
     def summary(self) -> str:
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.units_by_kind.items()))
         errors = sum(p.severity == "error" for p in self.problems)
-        return (f"{self.corpus}: {self.documents} documents, {self.units} units ({kinds}), "
-                f"{self.edges} edges; {self.embedded_new} embedded now, "
+        edges = ", ".join(f"{t} {n}" for t, n in self.edges_by_type.items()) or f"{self.edges}"
+        return (f"{self.corpus}: {self.documents} documents, {self.units} units ({kinds}); "
+                f"edges {edges}; {self.embedded_new} embedded now, "
                 f"{self.embedded - self.embedded_new} from cache; {len(self.problems)} problems "
                 f"({errors} errors)")
 
@@ -71,25 +74,36 @@ def _progress(total: int, enabled: bool):
     return tqdm(total=total, desc="embedding", unit="unit", disable=not enabled or total < 200)
 
 
-def run_ingest(parsed: CorpusParse, store, graph, embedder, cache, cfg: IngestConfig,
-               parse_seconds: float) -> IngestReport:
+def run_ingest(parsed: CorpusParse, wb, parse_seconds: float) -> IngestReport:
+    """Embed and store a parsed corpus, and build its own edge layers (structure, versions,
+    semantic) and terms. Citations are resolved afterwards, workspace-wide (Workbench.relink)."""
+    from .semantic import related_edges
+    from .terms import extract_terms
+    from .versions import align_corpus
+    cfg, gcfg = wb.config.ingest, wb.config.graph
     units = sorted(parsed.result.units, key=lambda u: (u.key, u.version, u.ordinal))
-    units = [u for u in units if u.corpus == parsed.name] + [u for u in units if u.corpus != parsed.name]
     units = [u if u.corpus else _with_corpus(u, parsed.name) for u in units]
     t0 = time.perf_counter()
-    vectors, embedded, new = embed_units(units, embedder, cache, cfg)
+    vectors, embedded, new = embed_units(units, wb.embedder, wb.cache, cfg)
     t1 = time.perf_counter()
-    store.replace_corpus(parsed.name, units, vectors, embedded)
-    graph.replace_corpus(parsed.name, parsed.result.edges)
-    graph.save()
+    wb.store.replace_corpus(parsed.name, units, vectors, embedded)
+    wb.graph.replace_corpus(parsed.name, parsed.result.edges, "structure")
     t2 = time.perf_counter()
+    version_edges, version_counts = align_corpus(units)
+    wb.graph.replace_corpus(parsed.name, version_edges, "versions")
+    wb.graph.replace_corpus(parsed.name, related_edges(
+        units, vectors, embedded, gcfg.related_threshold, gcfg.related_cap, gcfg.related_min_chars), "semantic")
+    wb.terms.replace_corpus(parsed.name, [t for u in units for t in extract_terms(u)])
+    t3 = time.perf_counter()
     kinds: dict[str, int] = {}
     for u in units:
         kinds[u.kind] = kinds.get(u.kind, 0) + 1
-    return IngestReport(parsed.name, parsed.source, len(parsed.documents), len(units),
-                        len({e.key for e in parsed.result.edges}), kinds, sum(embedded), new,
-                        {"parse": parse_seconds, "embed": t1 - t0, "store": t2 - t1},
-                        list(parsed.result.problems))
+    report = IngestReport(parsed.name, parsed.source, len(parsed.documents), len(units),
+                          len({e.key for e in parsed.result.edges}), kinds, sum(embedded), new,
+                          {"parse": parse_seconds, "embed": t1 - t0, "store": t2 - t1, "graph": t3 - t2},
+                          list(parsed.result.problems))
+    report.versions = version_counts
+    return report
 
 
 def _with_corpus(u: Unit, corpus: str) -> Unit:

@@ -1,6 +1,7 @@
 """The one place that wires a configuration to adapters."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 import time
 from dataclasses import asdict
@@ -11,9 +12,15 @@ from .embedders import make_embedder
 from .errors import WorkbenchError
 from .ingest import IngestReport, run_ingest
 from .parse.detect import load_corpus
-from .records import Hit
+from .cycles import ORDERING, cycle_problems
+from .link.run import extract_citations, resolve_citations
+from .link.resolve import Resolver
+from .link.store import CITATIONS, load_citations, save_citations
+from .records import Hit, Problem, Unit
+from .stores.lance import quote
+from .versions import article_chain, in_force, version_in_force
 from .stores.graph import IGraphStore
-from .stores.lance import EmbeddingCache, LanceUnitStore
+from .stores.lance import EmbeddingCache, LanceUnitStore, TermStore
 
 META = "workspace.json"
 
@@ -21,9 +28,9 @@ META = "workspace.json"
 class Workbench:
     """A workspace folder: units in LanceDB, edges in igraph, reports, all beside each other."""
 
-    def __init__(self, path: Path, config: Config, embedder, store, graph, cache):
+    def __init__(self, path: Path, config: Config, embedder, store, graph, cache, terms):
         self.path, self.config = path, config
-        self.embedder, self.store, self.graph, self.cache = embedder, store, graph, cache
+        self.embedder, self.store, self.graph, self.cache, self.terms = embedder, store, graph, cache, terms
 
     @classmethod
     def open(cls, path: str | Path = "workspace", config: Config | None = None) -> "Workbench":
@@ -39,14 +46,42 @@ class Workbench:
         path.mkdir(parents=True, exist_ok=True)
         _write_meta(path, {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim})
         return cls(path, config, embedder, LanceUnitStore(path / "lance", dim),
-                   IGraphStore(path), EmbeddingCache(path / "lance", dim))
+                   IGraphStore(path), EmbeddingCache(path / "lance", dim), TermStore(path / "lance"))
 
     # -- ingest -------------------------------------------------------------------
     def ingest(self, source: str | Path) -> IngestReport:
         t = time.perf_counter()
         parsed = load_corpus(source)
-        report = run_ingest(parsed, self.store, self.graph, self.embedder, self.cache,
-                            self.config.ingest, time.perf_counter() - t)
+        report = run_ingest(parsed, self, time.perf_counter() - t)
+        t = time.perf_counter()
+        if self.config.graph.extract_citations:
+            units = parsed.result.units
+            save_citations(self.path / CITATIONS / f"{report.corpus}.jsonl", extract_citations(units))
+        report.problems += self.relink()
+        report.seconds["link"] = time.perf_counter() - t
+        report.edges_by_type = self.graph.counts(report.corpus)
+        self.graph.save()
+        self._write_report(report, source)
+        return report
+
+    def relink(self) -> list[Problem]:
+        """Resolve every corpus's stored citations against what the workspace holds now,
+        so a citation to an instrument ingested later becomes a resolved edge."""
+        files = sorted((self.path / CITATIONS).glob("*.jsonl"))
+        if not files:
+            return []
+        docs = self.store.where("kind = 'document'")
+        resolver = Resolver(docs, self.store.ids())
+        problems: list[Problem] = []
+        for f in files:
+            citations = load_citations(f)
+            sources = {u.id: u for u in self.store.get({c.source for c in citations})}
+            edges, found = resolve_citations(citations, sources, resolver)
+            self.graph.replace_corpus(f.stem, edges, "links")
+            problems += found
+        return problems + cycle_problems(self.graph.all_edges(ORDERING))
+
+    def _write_report(self, report: IngestReport, source) -> None:
         reports = self.path / "reports"
         reports.mkdir(exist_ok=True)
         data = asdict(report)
@@ -56,7 +91,29 @@ class Workbench:
         meta = _read_meta(self.path)
         meta.setdefault("corpora", {})[report.corpus] = str(Path(source).resolve())
         _write_meta(self.path, meta)
-        return report
+
+    # -- versions and time ----------------------------------------------------------
+    def version_in_force(self, key: str, on: dt.date) -> Unit | None:
+        return version_in_force(self.store.where(f"kind = 'document' AND key = {quote(key)}"), key, on)
+
+    def in_force(self, unit_id: str, on: dt.date) -> bool:
+        units = self.store.get([unit_id])
+        return bool(units) and in_force(units[0], on)
+
+    def history(self, unit_id: str) -> list[str]:
+        """The versions of one article, oldest first (through the version-alignment edges)."""
+        chain = article_chain(unit_id, self.graph.older_version)
+        newer = self.graph.newer_version(chain[-1])
+        seen = set(chain)
+        while newer and newer not in seen:
+            chain.append(newer)
+            seen.add(newer)
+            newer = self.graph.newer_version(newer)
+        return chain
+
+    def define(self, term: str) -> list[dict]:
+        """Units that define `term` (exact term first, then terms containing it)."""
+        return self.terms.lookup(term)
 
     # -- look ---------------------------------------------------------------------
     def info(self) -> dict:

@@ -27,6 +27,7 @@ class Citation:
     new_label: str | None = None     # insert: the label the new unit gets ("17-1")
     confidence: float = 0.9
     extractor: str = ""
+    version: str | None = None       # an explicit version of the instrument ("2013"), if named
 
     def path(self) -> str:
         """The target below its document: "/a20/c1/p2" (empty for a whole instrument)."""

@@ -77,7 +77,8 @@ class Resolver:
                 target = PLACEHOLDER + norm_name(c.instrument) + c.path()
                 return Edge(c.source, target, c.type, c.text, c.confidence * 0.8, c.extractor, False,
                             attrs + (("instrument", c.instrument),))
-            doc = self.version_of(key, source.effective_from).id
+            named = f"{key}@{c.version}" if c.version else None
+            doc = named if named in self.ids else self.version_of(key, source.effective_from).id
         target, confidence = self._existing(doc, c)
         resolved = target in self.ids
         return Edge(c.source, target, c.type, c.text, c.confidence * confidence, c.extractor, resolved, attrs)

@@ -24,8 +24,10 @@ def extractor_for(language: str):
 def extract_citations(units: Iterable[Unit]) -> list[Citation]:
     """Citations of every unit. An article's text includes its clauses' text, so the same
     citation is found at several depths: only the deepest citing unit keeps it."""
+    from .manifest import manifest_citations
     out: list[Citation] = []
     for u in units:
+        out.extend(manifest_citations(u))
         extract = extractor_for(u.language)
         if extract is not None:
             out.extend(extract(u))

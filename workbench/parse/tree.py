@@ -129,18 +129,27 @@ class TreeBuilder:
         m = self.meta
         heading_text = node.title if node.kind not in _GATHERS else ""
         text = "\n".join(node.lines) if node.lines else heading_text
+        attrs = ()
         if node.kind == "document":
             text = "\n".join([m.title, *node.lines]).strip()
+            attrs = _document_attrs(m)
         unit = Unit(
             id=node.id, key=m.key, version=m.version, kind=node.kind, label=node.label,
             title=node.title, text=text, language=m.language, article_no=node.article_no,
             effective_from=m.effective_from, effective_to=m.effective_to,
             source_file=m.source_file, line_start=node.line_start, line_end=node.line_end,
-            parent_id=node.parent_id, ordinal=node.ordinal, corpus=m.corpus)
+            parent_id=node.parent_id, ordinal=node.ordinal, corpus=m.corpus, attrs=attrs)
         self.result.units.append(unit)
         if node.parent_id:
             self.result.edges.append(Edge(node.parent_id, node.id, EdgeType.CONTAINS,
                                           extractor="structure"))
+
+
+def _document_attrs(m: DocumentMeta) -> tuple[tuple[str, str], ...]:
+    """What the manifest says of a document version, kept on its document unit."""
+    pairs = [("doc_kind", m.kind), ("adopted", m.adopted.isoformat() if m.adopted else ""),
+             ("replaces", ";".join(m.replaces)), ("amends", ";".join(m.amends)), ("issuer", m.issuer)]
+    return tuple((k, v) for k, v in pairs if v)
 
 
 def sort_units(units: list[Unit]) -> list[Unit]:

@@ -32,8 +32,9 @@ class IGraphStore:
         self.g = ig.Graph.Read_Pickle(str(self.path)) if self.path.exists() else ig.Graph(directed=True)
         self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}
 
-    def replace_corpus(self, corpus: str, edges: Sequence[Edge]) -> None:
-        old = [e.index for e in self.g.es.select(corpus_eq=corpus)] if self.g.ecount() else []
+    def replace_corpus(self, corpus: str, edges: Sequence[Edge], layer: str = "structure") -> None:
+        """Make the corpus's edges of one layer (structure, links, versions, semantic) exactly `edges`."""
+        old = [e.index for e in self.g.es.select(corpus_eq=corpus, layer_eq=layer)] if self.g.ecount() else []
         self.g.delete_edges(old)
         unique = list({e.key: e for e in edges}.values())
         self._ensure_vertices({e.source for e in unique} | {e.target for e in unique})
@@ -47,6 +48,7 @@ class IGraphStore:
         seq["resolved"] = [e.resolved for e in unique]
         seq["attrs"] = [json.dumps(dict(e.attrs), ensure_ascii=False) for e in unique]
         seq["corpus"] = [corpus] * len(unique)
+        seq["layer"] = [layer] * len(unique)
 
     def edges_of(self, unit_id: str, types: Iterable[EdgeType] | None = None,
                  direction: str = "out") -> list[Edge]:
@@ -65,6 +67,24 @@ class IGraphStore:
     def all_edges(self, types: Iterable[EdgeType] | None = None) -> list[Edge]:
         wanted = {t.value for t in types} if types else None
         return [self._edge(e) for e in self.g.es if wanted is None or e["type"] in wanted]
+
+    def unresolved(self) -> list[Edge]:
+        if not self.g.ecount():
+            return []
+        return [self._edge(e) for e in self.g.es.select(resolved_eq=False)]
+
+    def older_version(self, unit_id: str) -> str | None:
+        """The previous version of a unit, through the version-alignment edges."""
+        for e in self.edges_of(unit_id, (EdgeType.INHERITS, EdgeType.AMENDS)):
+            if e.extractor == "version-align":
+                return e.target
+        return None
+
+    def newer_version(self, unit_id: str) -> str | None:
+        for e in self.edges_of(unit_id, (EdgeType.INHERITS, EdgeType.AMENDS), direction="in"):
+            if e.extractor == "version-align":
+                return e.source
+        return None
 
     def counts(self, corpus: str | None = None) -> dict[str, int]:
         if not self.g.ecount():

@@ -129,6 +129,10 @@ class LanceUnitStore:
     def count(self, where: str | None = None) -> int:
         return self.table.count_rows(where) if where else self.table.count_rows()
 
+    def ids(self) -> set[str]:
+        n = max(self.count(), 1)
+        return set(self.table.search().select(["id"]).limit(n).to_arrow().column("id").to_pylist())
+
     def _query(self, where: str, limit: int | None):
         return self.table.search().where(where).select(_COLUMNS).limit(limit or self.count() or 1).to_list()
 
@@ -191,3 +195,49 @@ def _unit(r: dict) -> Unit:
                 article_no=r["article_no"], source_file=r["source_file"] or "",
                 line_start=r["line_start"] or 0, line_end=r["line_end"] or 0, parent_id=r["parent_id"],
                 ordinal=r["ordinal"] or 0, corpus=r["corpus"] or "", attrs=attrs, **dates)
+
+
+class TermStore:
+    """Defined terms (collection `terms`): term -> defining unit."""
+    NAME = "terms"
+
+    def __init__(self, path: str | Path):
+        import pyarrow as pa
+        self.db = _lancedb().connect(str(path))
+        self.schema = pa.schema([("norm", pa.string()), ("term", pa.string()), ("unit_id", pa.string()),
+                                 ("corpus", pa.string()), ("language", pa.string()),
+                                 ("definition", pa.string())])
+        names = self.db.list_tables()
+        names = set(names.tables if hasattr(names, "tables") else names)
+        self.table = (self.db.open_table(self.NAME) if self.NAME in names
+                      else self.db.create_table(self.NAME, schema=self.schema))
+
+    def replace_corpus(self, corpus: str, terms) -> None:
+        import pyarrow as pa
+        from ..terms import norm_term
+        self.table.delete(f"corpus = {quote(corpus)}")
+        if terms:
+            self.table.add(pa.table({
+                "norm": [norm_term(t.term) for t in terms], "term": [t.term for t in terms],
+                "unit_id": [t.unit_id for t in terms], "corpus": [corpus] * len(terms),
+                "language": [t.language for t in terms], "definition": [t.definition for t in terms]},
+                schema=self.schema))
+
+    def lookup(self, term: str, limit: int = 20) -> list[dict]:
+        """Exact matches of the normalised term first, then terms that contain it."""
+        from ..terms import norm_term
+        n = norm_term(term)
+        if not n:
+            return []
+        exact = self.table.search().where(f"norm = {quote(n)}").limit(limit).to_list()
+        like = n.replace("%", "").replace("_", "")
+        more = self.table.search().where(f"norm LIKE {quote('%' + like + '%')}").limit(limit).to_list()
+        seen, out = set(), []
+        for r in exact + more:
+            if r["unit_id"] not in seen:
+                seen.add(r["unit_id"])
+                out.append(r)
+        return out[:limit]
+
+    def count(self) -> int:
+        return self.table.count_rows()

@@ -1,0 +1,116 @@
+"""Versions, time, terms, semantic links, cycles and late resolution on real stores."""
+import datetime as dt
+
+import numpy as np
+import pytest
+
+from workbench.config import Config, IngestConfig
+from workbench.cycles import find_cycles
+from workbench.records import Edge, EdgeType, Unit
+from workbench.semantic import related_edges
+from workbench.terms import extract_terms
+from workbench.versions import align, in_force, text_diff, version_in_force
+from workbench.workbench import Workbench
+
+
+def art(doc, label, text):
+    key, version = doc.split("@")
+    return Unit(f"{doc}/a{label}", key, version, "article", label, text=text, language="zh")
+
+
+def test_alignment_finds_inherited_amended_renumbered_added_removed():
+    old = [art("x@1", "1", "为了加强管理，制定本法。"), art("x@1", "2", "许可证有效期为三年。"),
+           art("x@1", "3", "经营者应当建立进货查验记录制度，如实记录食品的名称、规格、数量。"),
+           art("x@1", "4", "本法自公布之日起施行。")]
+    new = [art("x@2", "1", "为了加强管理，制定本法。"), art("x@2", "2", "许可证有效期为五年。"),
+           art("x@2", "3", "国家建立远程医疗服务制度。"),
+           art("x@2", "4", "经营者应当建立进货查验记录制度，如实记录食品的名称、规格、数量和生产日期。")]
+    changes = {(c.status, c.old, c.new) for c in align(old, new)}
+    assert ("inherited", "x@1/a1", "x@2/a1") in changes
+    assert ("amended", "x@1/a2", "x@2/a2") in changes
+    assert ("renumbered", "x@1/a3", "x@2/a4") in changes
+    assert ("added", None, "x@2/a3") in changes and ("removed", "x@1/a4", None) in changes
+    amended = next(c for c in align(old, new) if c.old == "x@1/a2")
+    assert amended.inserted == ("五",) and amended.deleted == ("三",)
+
+
+def test_word_diff_for_alphabetic_text():
+    ins, dels = text_diff("A licence is valid for three years.", "A licence is valid for five years.")
+    assert ins == ("five",) and dels == ("three",)
+
+
+def test_in_force_boundaries():
+    d1 = Unit("k@1", "k", "1", "document", effective_from=dt.date(2012, 7, 1), effective_to=dt.date(2019, 1, 1))
+    d2 = Unit("k@2", "k", "2", "document", effective_from=dt.date(2019, 1, 1))
+    assert in_force(d1, dt.date(2018, 12, 31)) and not in_force(d1, dt.date(2019, 1, 1))
+    assert version_in_force([d1, d2], "k", dt.date(2018, 12, 15)).id == "k@1"
+    assert version_in_force([d1, d2], "k", dt.date(2019, 1, 1)).id == "k@2"
+    assert version_in_force([d1, d2], "k", dt.date(2000, 1, 1)) is None
+
+
+def test_definitions_in_three_languages():
+    units = [Unit("a@1/a2/c1", "a", "1", "clause", text="本法所称食品，是指各种供人食用的成品。", language="zh"),
+             Unit("b@1/a3/c1", "b", "1", "clause", text="1. Thuốc là chế phẩm có chứa dược chất.", language="vi"),
+             Unit("c@1/a3/c1/pa", "c", "1", "point", text='(a) "clinic" means a healthcare facility;', language="en")]
+    assert [t.term for u in units for t in extract_terms(u)] == ["食品", "Thuốc", "clinic"]
+
+
+def test_related_edges_respect_threshold_cap_and_instrument():
+    units = [Unit(f"{k}@1/a{i}", k, "1", "article", text="x" * 50) for i, k in enumerate("aabc")]
+    v = np.array([[1, 0], [1, 0], [0.99, 0.141], [0, 1]], dtype=np.float32)
+    edges = related_edges(units, v, [True] * 4, threshold=0.9, cap=2)
+    pairs = {(e.source, e.target) for e in edges}
+    assert pairs == {("a@1/a0", "b@1/a2"), ("a@1/a1", "b@1/a2")}   # never a-a, never below 0.9
+
+
+def test_cycles_are_found():
+    e = [Edge("a", "b", EdgeType.AMENDS), Edge("b", "c", EdgeType.AMENDS), Edge("c", "a", EdgeType.REPLACES),
+         Edge("c", "d", EdgeType.AMENDS), Edge("d", "d", EdgeType.AMENDS)]
+    assert [sorted(c) for c in find_cycles(e)] == [["a", "b", "c"]]
+
+
+MANIFEST = """name = "{name}"
+language = "zh"
+{docs}"""
+DOC = """
+[[documents]]
+key = "{key}"
+title = "{title}"
+version = "1"
+file = "{key}.txt"
+effective = 2020-01-01
+{extra}
+"""
+
+
+def corpus(tmp_path, name, docs):
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "corpus.toml").write_text(MANIFEST.format(name=name, docs="".join(
+        DOC.format(key=k, title=t, extra=x) for k, t, x in docs)), encoding="utf-8")
+    for k, t, _ in docs:
+        (folder / f"{k}.txt").write_text(f"{t}\n第一条　本办法适用于{t}的管理。\n第二条　本办法自公布之日起施行。\n",
+                                         encoding="utf-8")
+    return folder
+
+
+@pytest.fixture()
+def wb(tmp_path):
+    return Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
+
+
+def test_citation_to_a_missing_instrument_resolves_once_it_is_ingested(wb, tmp_path):
+    first = wb.ingest(corpus(tmp_path, "one", [("new-rule", "新办法", 'replaces = ["old-rule"]')]))
+    assert first.edges_by_type.get("REPLACES") == 1
+    [dangling] = wb.graph.unresolved()
+    assert dangling.source == "new-rule@1" and dangling.target == "ref:old-rule" and not dangling.resolved
+    wb.ingest(corpus(tmp_path, "two", [("old-rule", "旧办法", "")]))
+    assert not wb.graph.unresolved()
+    [edge] = [e for e in wb.graph.edges_of("new-rule@1") if e.type == EdgeType.REPLACES]
+    assert edge.target == "old-rule@1" and edge.resolved
+
+
+def test_amendment_cycle_is_reported_and_ingest_goes_on(wb, tmp_path):
+    report = wb.ingest(corpus(tmp_path, "loop", [("a", "甲办法", 'amends = ["b"]'), ("b", "乙办法", 'amends = ["a"]')]))
+    assert any("amendment cycle" in p.reason for p in report.problems)
+    assert report.edges_by_type["AMENDS"] == 2 and report.units_by_kind["article"] == 4
