@@ -89,3 +89,19 @@ def test_sentence_transformers_embedder_is_real_and_normalised():
     q = e.embed_queries(["patient records"])[0]
     assert v.shape == (2, e.dim) == (2, 384)
     assert abs(float((v[0] ** 2).sum()) - 1) < 1e-4 and q @ v[0] > q @ v[1]
+
+
+def test_cli_versions_time_and_terms(ws, capsys):
+    wb, _ = ws
+    w = ["--workspace", str(wb.path)]
+    assert main(["in-force", "clinic-licensing-act", "2018-12-15", *w]) == 0    # adopted, not yet in force
+    assert capsys.readouterr().out.startswith("clinic-licensing-act@2012 ")
+    assert main(["in-force", "clinic-licensing-act", "2011-01-01", *w]) == 1
+    capsys.readouterr()
+    assert main(["history", "clinic-licensing-act@2018/a8", *w]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("clinic-licensing-act@2012/a8") and "amended" in lines[1] and "five" in lines[1]
+    assert main(["define", "licence", *w]) == 0
+    assert "/a3/c1/pd" in capsys.readouterr().out
+    assert main(["info", *w]) == 0
+    assert "unresolved references:" in capsys.readouterr().out

@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("info", help="counts by corpus, instrument, kind and edge type")
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--json", action="store_true", help="print the counts as JSON")
+    s.add_argument("--unresolved", type=int, default=20, metavar="N",
+                   help="list N unresolved references with their citing unit (default 20)")
 
     s = sub.add_parser("search", help="lexical (bm25) or dense search over stored units")
     s.add_argument("query")
@@ -31,6 +33,19 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("-k", type=int, default=10)
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--kind", help="only units of this kind (article, clause, passage, ...)")
+
+    s = sub.add_parser("in-force", help="which version of an instrument applied on a date")
+    s.add_argument("key")
+    s.add_argument("date", help="YYYY-MM-DD")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+
+    s = sub.add_parser("history", help="the versions of one article, oldest first, with what changed")
+    s.add_argument("unit_id")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+
+    s = sub.add_parser("define", help="units that define a term")
+    s.add_argument("term")
+    s.add_argument("--workspace", default=DEFAULT_WS)
 
     s = sub.add_parser("demo", help="ingest the bundled sample corpus, ask, show evidence, write figures")
     s.add_argument("--workspace", default="workspace-demo")
@@ -84,7 +99,16 @@ def cmd_info(args) -> int:
     for inst in info["instruments"]:
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(inst["units_by_kind"].items()))
         print(f"  {inst['corpus']:<22} {inst['key']}@{inst['version']}: {kinds}")
-    print("edges: " + ", ".join(f"{t} {n}" for t, n in info["edges_by_type"].items()))
+    for corpus, counts in info["edges_by_corpus"].items():
+        print(f"  edges of {corpus}: " + ", ".join(f"{t} {n}" for t, n in counts.items()))
+    print("edges: " + ", ".join(f"{t} {n}" for t, n in info["edges_by_type"].items())
+          + f"; defined terms: {info['terms']}")
+    unresolved = info["unresolved"]
+    print(f"unresolved references: {len(unresolved)}")
+    for e in unresolved[:args.unresolved]:
+        print(f"  {e['source']} -{e['type']}-> {e['target']}   ({e['evidence']})")
+    if len(unresolved) > args.unresolved:
+        print(f"  ... {len(unresolved) - args.unresolved} more (--unresolved N, or --json)")
     return 0
 
 
@@ -98,12 +122,49 @@ def cmd_search(args) -> int:
     return 0
 
 
+def cmd_in_force(args) -> int:
+    import datetime as dt
+    doc = _open(args).version_in_force(args.key, dt.date.fromisoformat(args.date))
+    if doc is None:
+        print(f"no version of {args.key} was in force on {args.date}")
+        return 1
+    print(f"{doc.id}  in force {doc.effective_from} .. {doc.effective_to or 'now'}  {doc.title}")
+    return 0
+
+
+def cmd_history(args) -> int:
+    from .records import EdgeType
+    wb = _open(args)
+    chain = wb.history(args.unit_id)
+    units = {u.id: u for u in wb.store.get(chain)}
+    for older, newer in zip([None] + chain, chain):
+        u = units.get(newer)
+        line = f"{newer}  [{u.effective_from}..{u.effective_to or ''}]" if u else newer
+        if older:
+            edge = next((e for e in wb.graph.edges_of(newer, (EdgeType.INHERITS, EdgeType.AMENDS))
+                         if e.target == older and e.extractor == "version-align"), None)
+            if edge is not None:
+                a = dict(edge.attrs)
+                line += f"  {a.get('status')}"
+                if a.get("inserted") or a.get("deleted"):
+                    line += f"  +[{a.get('inserted', '')[:60]}] -[{a.get('deleted', '')[:60]}]"
+        print(line)
+    return 0
+
+
+def cmd_define(args) -> int:
+    for row in _open(args).define(args.term):
+        print(f"{row['unit_id']}  {row['term']}: {row['definition'][:100]}")
+    return 0
+
+
 def cmd_demo(args) -> int:
     from .demo import run_demo
     return run_demo(args.workspace, args.figures)
 
 
-COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "demo": cmd_demo}
+COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "in-force": cmd_in_force,
+            "history": cmd_history, "define": cmd_define, "demo": cmd_demo}
 
 if __name__ == "__main__":
     sys.exit(main())

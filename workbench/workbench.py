@@ -123,10 +123,15 @@ class Workbench:
             entry = instruments.setdefault(key, {"corpus": key[0], "key": key[1], "version": key[2],
                                                  "units_by_kind": {}})
             entry["units_by_kind"][row["kind"]] = row["count_all"]
+        corpora = sorted({k[0] for k in instruments})
         return {"workspace": str(self.path), "embedder": self.embedder.name,
-                "corpora": sorted({k[0] for k in instruments}),
+                "corpora": corpora,
                 "instruments": [instruments[k] for k in sorted(instruments)],
-                "edges_by_type": self.graph.counts()}
+                "edges_by_type": self.graph.counts(),
+                "edges_by_corpus": {c: self.graph.counts(c) for c in corpora},
+                "terms": self.terms.count(),
+                "unresolved": [{"source": e.source, "target": e.target, "type": e.type.value,
+                                "evidence": e.evidence} for e in self.graph.unresolved()]}
 
     def search(self, query: str, mode: str = "bm25", k: int = 10, language: str = "",
                where: str | None = None) -> list[Hit]:

@@ -4,7 +4,9 @@ Instruments are found by name (key, title, title without 中华人民共和国 o
 aliases from the document's `aliases` attribute, Vietnamese số hiệu such as
 "98/2021/NĐ-CP"); the version chosen is the one in force on the citing unit's date
 (else the latest before it, else the latest). A target unit that does not exist falls
-back to its nearest existing ancestor, with lower confidence. A citation whose
+back to its nearest existing ancestor, with lower confidence; rulebook passages
+(`doc/r<label>`) and chapter / part headings are looked up through `labels.LabelIndex`,
+which knows how their labels spell what the text cites. A citation whose
 instrument is not in the workspace becomes an edge to a placeholder `ref:<name><path>`
 with resolved=False; re-resolving after the instrument is ingested makes it real.
 """
@@ -17,6 +19,7 @@ from collections import defaultdict
 
 from ..records import Edge, Unit
 from . import Citation
+from .labels import LabelIndex
 
 PLACEHOLDER = "ref:"
 _STRIP = re.compile(r"[《》〈〉<>“”\"'‘’「」\s]|^中华人民共和国")
@@ -33,6 +36,7 @@ class Resolver:
     def __init__(self, documents: list[Unit], unit_ids: set[str]):
         """`documents`: the document units of the workspace (kind "document")."""
         self.ids = unit_ids
+        self.labels = LabelIndex(unit_ids)
         self.versions: dict[str, list[Unit]] = defaultdict(list)   # key -> its document units
         self.names: dict[str, str] = {}                           # normalised name -> key
         for d in documents:
@@ -91,12 +95,11 @@ class Resolver:
         if c.point:
             candidates.append((f"{doc}/a{c.article}/p{c.point}", 0.95))
             candidates.append((f"{doc}/a{c.article}/c{c.clause}" if c.clause else "", 0.8))
-        candidates += [(f"{doc}/a{c.article}", 0.7 if (c.clause or c.point) else 1.0),
-                       (f"{doc}/r{c.article}", 1.0)]
+        candidates.append((f"{doc}/a{c.article}", 0.7 if (c.clause or c.point) else 1.0))
         for uid, conf in candidates:
             if uid and uid in self.ids:
                 return uid, conf
-        return candidates[0][0], 0.5
+        return self.labels.find(doc, c.article, c.clause, c.point) or (candidates[0][0], 0.5)
 
 
 def is_placeholder(unit_id: str) -> bool:
