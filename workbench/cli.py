@@ -34,6 +34,16 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--kind", help="only units of this kind (article, clause, passage, ...)")
 
+    s = sub.add_parser("eval", help="run retrieval systems side by side on a benchmark (JSONL)")
+    s.add_argument("benchmark")
+    s.add_argument("--systems", default="bm25,dense,hybrid,graph")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+    s.add_argument("--json", help="write the full results (metrics, categories, tests) here")
+    s.add_argument("--figure", help="figure path (default figures/eval_<benchmark>.png)")
+    s.add_argument("--match", choices=["article", "exact"], default="article",
+                   help="compare ids at article level (default) or exactly")
+    s.add_argument("--limit", type=int, help="only the first N questions")
+
     s = sub.add_parser("in-force", help="which version of an instrument applied on a date")
     s.add_argument("key")
     s.add_argument("date", help="YYYY-MM-DD")
@@ -122,6 +132,30 @@ def cmd_search(args) -> int:
     return 0
 
 
+def cmd_eval(args) -> int:
+    from .evaluate import category_table, load_benchmark, run_eval, table, tests_table
+    from .views import metrics_figure
+    wb = _open(args)
+    questions = load_benchmark(args.benchmark)[:args.limit]
+    systems = [s.strip() for s in args.systems.split(",") if s.strip()]
+    ev = run_eval(wb, questions, systems, Path(args.benchmark).stem, args.match)
+    summary = ev.summary()
+    print(table(summary))
+    print()
+    print(category_table(summary, "recall@5"))
+    best = "graph" if "graph" in systems else systems[-1]
+    if len(systems) > 1:
+        print()
+        print(tests_table(summary, best))
+    figure = metrics_figure(summary, args.figure or Path("figures") / f"eval_{Path(args.benchmark).stem}.png")
+    print(f"\nfigure: {figure}")
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
+        print(f"results: {args.json}")
+    return 0
+
+
 def cmd_in_force(args) -> int:
     import datetime as dt
     doc = _open(args).version_in_force(args.key, dt.date.fromisoformat(args.date))
@@ -163,7 +197,8 @@ def cmd_demo(args) -> int:
     return run_demo(args.workspace, args.figures)
 
 
-COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "in-force": cmd_in_force,
+COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval,
+            "in-force": cmd_in_force,
             "history": cmd_history, "define": cmd_define, "demo": cmd_demo}
 
 if __name__ == "__main__":

@@ -22,10 +22,52 @@ class GraphConfig:
     extract_citations: bool = True
 
 
+EDGE_PRIOR = (("REFERENCES", 0.9), ("AMENDS", 1.0), ("INHERITS", 1.0), ("REPLACES", 0.8),
+              ("REPEALS", 0.6), ("RELATED_TO", 0.5), ("CONTAINS", 0.7))
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Re-rank score = semantic*cos + lexical*bm25 + proximity/(1+d) + edge*prior(edge type) [+ direct]."""
+    semantic: float = 0.5
+    lexical: float = 0.2
+    proximity: float = 0.2
+    edge: float = 0.1
+    direct: float = 0.5          # bonus for a unit named by the question (article number)
+    current: float = 0.15        # bonus for units in force today when the question names no date/version
+
+    @classmethod
+    def vihermes(cls) -> "Weights":
+        """The ViHERMES weighting: 0.7 semantic similarity + 0.3 graph proximity."""
+        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, direct=0.0, current=0.0)
+
+
+@dataclass(frozen=True)
+class RetrievalConfig:
+    mode: str = "graph"                  # bm25 | dense | hybrid | graph
+    top_k: int = 10
+    candidates: int = 50                 # read from each of bm25 and dense
+    seed_k: int = 8                      # seeds expanded through the graph
+    hops: tuple[tuple[str, int], ...] | None = None   # overrides the routed policy's hop limits
+    edge_types: tuple[str, ...] | None = None         # allowed edge types (None: the policy's)
+    weights: Weights = Weights()
+    edge_prior: tuple[tuple[str, float], ...] = EDGE_PRIOR
+    cap: int = 300                       # at most this many units reached by expansion
+    as_of: str | None = None             # YYYY-MM-DD; overrides a date found in the question
+    fusion: str = "rrf"                  # rrf | weighted (hybrid mode)
+    rrf_k: int = 60
+    kinds: tuple[str, ...] = ("article", "passage")
+    question_type: str | None = None     # override the router
+    policies: str | None = None          # path of a policies TOML (default: workbench/policies.toml)
+    cut_ratio: float = 0.8               # cited set: units scoring at least this share of the best...
+    max_cited: int = 6                   # ... up to this many, stopping at the largest score gap
+
+
 @dataclass(frozen=True)
 class Config:
     ingest: IngestConfig = IngestConfig()
     graph: GraphConfig = GraphConfig()
+    retrieval: RetrievalConfig = RetrievalConfig()
 
     @classmethod
     def load(cls, path: str | Path | None) -> "Config":

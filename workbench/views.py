@@ -59,3 +59,28 @@ def _save(fig, path) -> Path:
     fig.savefig(path, dpi=110)
     _plt().close(fig)
     return path
+
+
+def metrics_figure(summary: dict, path: str | Path, metrics=("recall@5", "mrr", "hit@1", "citation_f1")) -> Path:
+    """Overall metrics per system, and recall@5 per question category."""
+    import numpy as np
+    plt = _plt()
+    systems = list(summary["systems"])
+    cats = list(summary["categories"])
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(13, 4.2))
+    width = 0.8 / len(systems)
+    x = np.arange(len(metrics))
+    for i, name in enumerate(systems):
+        ax1.bar(x + i * width, [summary["systems"][name]["overall"][m] for m in metrics], width, label=name)
+    ax1.set_xticks(x + width * (len(systems) - 1) / 2, metrics)
+    ax1.set_ylim(0, 1.05)
+    ax1.set_title(f"{summary['benchmark']} ({summary['questions']} questions)")
+    ax1.legend(fontsize=8)
+    x = np.arange(len(cats))
+    for i, name in enumerate(systems):
+        ax2.bar(x + i * width, [summary["systems"][name]["by_category"][c]["recall@5"] for c in cats], width, label=name)
+    ax2.set_xticks(x + width * (len(systems) - 1) / 2, [f"{c} ({summary['categories'][c]})" for c in cats])
+    ax2.set_ylim(0, 1.05)
+    ax2.set_title("recall@5 by category")
+    fig.tight_layout()
+    return _save(fig, path)

@@ -61,6 +61,7 @@ class Workbench:
         report.seconds["link"] = time.perf_counter() - t
         report.edges_by_type = self.graph.counts(report.corpus)
         self.graph.save()
+        self._retriever = None
         self._write_report(report, source)
         return report
 
@@ -132,6 +133,18 @@ class Workbench:
                 "terms": self.terms.count(),
                 "unresolved": [{"source": e.source, "target": e.target, "type": e.type.value,
                                 "evidence": e.evidence} for e in self.graph.unresolved()]}
+
+    @property
+    def retriever(self):
+        if getattr(self, "_retriever", None) is None:
+            from .retrieve import Retriever
+            self._retriever = Retriever(self.store, self.graph, self.embedder,
+                                        self.store.where("kind = 'document'"))
+        return self._retriever
+
+    def retrieve(self, question: str, config=None, qvec=None):
+        """Ranked evidence with provenance under a RetrievalConfig (default: the workspace's)."""
+        return self.retriever.retrieve(question, config or self.config.retrieval, qvec)
 
     def search(self, query: str, mode: str = "bm25", k: int = 10, language: str = "",
                where: str | None = None) -> list[Hit]:

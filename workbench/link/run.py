@@ -25,12 +25,16 @@ def extract_citations(units: Iterable[Unit]) -> list[Citation]:
     """Citations of every unit. An article's text includes its clauses' text, so the same
     citation is found at several depths: only the deepest citing unit keeps it."""
     from .manifest import manifest_citations
+    units = list(units)
+    # what each document amends: an amendment act's items ("将第五条修改为") need it
+    amends = {u.id: tuple(filter(None, u.attr("amends").split(";"))) for u in units if u.kind == "document"}
     out: list[Citation] = []
     for u in units:
         out.extend(manifest_citations(u))
         extract = extractor_for(u.language)
         if extract is not None:
-            out.extend(extract(u))
+            doc_amends = amends.get(f"{u.key}@{u.version}")
+            out.extend(extract(u, amends=doc_amends) if doc_amends else extract(u))
     return deepest(out)
 
 

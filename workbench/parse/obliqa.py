@@ -10,6 +10,9 @@ nested: PassageIDs mix rule numbers, "Guidance" notes, "PART 2.4.1.6.(1) ..." fo
 list items, so "1.1" is not reliably the parent of "1.1.2". A PassageID repeated in a
 document (or "3" next to "3.") gets "~2" from the tree builder, with a warning.
 
+Each document unit gets an `aliases` attribute ("GEN;General Rulebook"), the names other
+documents cite it by, read from the passages' own text (obliqa_names.py).
+
 Gold data refer to passages by (DocumentID, PassageID) and sometimes by the passage uuid:
 `obliqa_unit_id` is the id scheme (first passage of that number), `PassageIndex` resolves
 exactly (uuid first, then the raw PassageID, then the label; passage text breaks ties).
@@ -26,6 +29,7 @@ from pathlib import Path
 from ..errors import CorpusError
 from ..records import DocumentMeta, ParseResult, Unit
 from . import CorpusParse
+from .obliqa_names import document_aliases
 from .tree import TreeBuilder
 
 ZIP_NAME = "StructuredRegulatoryDocuments.zip"
@@ -61,7 +65,26 @@ def import_obliqa(path: str | Path) -> CorpusParse:
                 meta = _meta(doc_id, rows, f"{ZIP_NAME}:{Path(member).name}")
                 corpus.documents.append(meta)
                 corpus.result.extend(parse_passages(rows, meta))
+    add_aliases(corpus)
     return corpus
+
+
+def add_aliases(corpus: CorpusParse) -> None:
+    """Give each document unit an `aliases` attribute ("GEN;General Rulebook"), read from
+    the passages' text (see obliqa_names.py), so the resolver finds cited rulebooks."""
+    texts: dict[int, list[str]] = {}
+    labels: dict[int, set[str]] = {}
+    for u in corpus.result.units:
+        if u.kind == "passage":
+            doc = int(u.attr("document_id"))
+            texts.setdefault(doc, []).append(u.text)
+            labels.setdefault(doc, set()).add(u.label)
+    titles = {int(m.key.split("-")[1]): m.title for m in corpus.documents}
+    aliases = document_aliases(texts, titles, labels)
+    corpus.result.units = [
+        replace(u, attrs=u.attrs + (("aliases", ";".join(aliases[n])),))
+        if u.kind == "document" and aliases.get(n := int(u.key.split("-")[1])) else u
+        for u in corpus.result.units]
 
 
 def parse_passages(rows: list[tuple[int, dict]], meta: DocumentMeta) -> ParseResult:

@@ -129,6 +129,19 @@ class LanceUnitStore:
     def count(self, where: str | None = None) -> int:
         return self.table.count_rows(where) if where else self.table.count_rows()
 
+    def vectors(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
+        """Stored vectors of the embedded units among `ids`."""
+        ids = list(dict.fromkeys(ids))
+        out: dict[str, np.ndarray] = {}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            where = "embedded = true AND id IN (" + ",".join(quote(x) for x in chunk) + ")"
+            t = self.table.search().where(where).select(["id", "vector"]).limit(len(chunk)).to_arrow()
+            if t.num_rows:
+                vecs = t["vector"].combine_chunks().flatten().to_numpy().reshape(-1, self.dim)
+                out.update(zip(t["id"].to_pylist(), vecs))
+        return out
+
     def ids(self) -> set[str]:
         n = max(self.count(), 1)
         return set(self.table.search().select(["id"]).limit(n).to_arrow().column("id").to_pylist())

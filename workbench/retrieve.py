@@ -1,0 +1,280 @@
+"""Retrieval modes behind one API: bm25, dense, hybrid (RRF or weighted fusion), graph.
+
+Every mode returns ranked `Hit`s with provenance in `via`: "direct" (the question named
+the article), "bm25", "dense", "bm25+dense", or an edge path from a seed
+("k@v/a10 <-REFERENCES- k@v/a15"). Graph mode: route the question, take seeds (direct
+lookup + hybrid), expand them through typed edges under the routed policy, keep what was
+in force on the as-of date, and re-rank with the configured weights.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from .config import RetrievalConfig
+from .expand import ArticleGraph, Step
+from .records import Hit, Unit
+from .route import Route, classify, load_policies
+from .stores.lance import quote
+from .versions import in_force
+
+
+@dataclass
+class Result:
+    """Ranked hits plus what the system would cite and how it decided."""
+    hits: list[Hit]
+    cited: list[str]
+    route: Route | None = None
+    components: dict[str, dict[str, float]] = field(default_factory=dict)   # per unit: score parts
+    seeds: list[str] = field(default_factory=list)
+
+
+def time_filter(on: dt.date | None) -> str | None:
+    if on is None:
+        return None
+    d = f"date '{on.isoformat()}'"
+    return f"(effective_from IS NULL OR effective_from <= {d}) AND (effective_to IS NULL OR effective_to > {d})"
+
+
+def _and(*parts: str | None) -> str | None:
+    parts = [p for p in parts if p]
+    return " AND ".join(f"({p})" for p in parts) if parts else None
+
+
+def cited_set(hits: list[Hit], ratio: float, most: int) -> list[str]:
+    """Units the system would cite: within `ratio` of the best score, at most `most`,
+    cut at the largest drop between consecutive scores."""
+    if not hits:
+        return []
+    best = hits[0].score
+    keep = [h for h in hits[:most] if h.score >= best * ratio] if best > 0 else hits[:1]
+    if len(keep) > 2:
+        gaps = [keep[i].score - keep[i + 1].score for i in range(len(keep) - 1)]
+        cut = int(np.argmax(gaps))
+        if gaps[cut] > 0.5 * (best - keep[-1].score) and gaps[cut] > 0.05 * best:
+            keep = keep[:cut + 1]
+    return [h.unit_id for h in keep]
+
+
+class Retriever:
+    def __init__(self, store, graph, embedder, documents: list[Unit]):
+        self.store, self.graph, self.embedder = store, graph, embedder
+        self.documents = documents
+        self._agraph: ArticleGraph | None = None
+        self._names = _instrument_names(documents)
+
+    @property
+    def agraph(self) -> ArticleGraph:
+        if self._agraph is None:
+            self._agraph = ArticleGraph(self.graph.all_edges())
+        return self._agraph
+
+    # -- flat modes -----------------------------------------------------------------
+    def bm25(self, q: str, k: int, where: str | None, language: str) -> list[Hit]:
+        return self.store.search_text(q, language, k, where)
+
+    def dense(self, qvec: np.ndarray, k: int, where: str | None) -> list[Hit]:
+        return self.store.search_vector(qvec, k, where)
+
+    def hybrid(self, q, qvec, k, where, language, cfg: RetrievalConfig) -> list[Hit]:
+        lex = self.bm25(q, cfg.candidates, where, language)
+        sem = self.dense(qvec, cfg.candidates, where)
+        return fuse(lex, sem, cfg)[:k]
+
+    # -- the one entry point ----------------------------------------------------------
+    def retrieve(self, q: str, cfg: RetrievalConfig, qvec: np.ndarray | None = None,
+                 language: str = "") -> Result:
+        language = language or guess_language(q)
+        kinds = "kind IN (" + ",".join(quote(k) for k in cfg.kinds) + ")"
+        if cfg.mode in ("bm25", "dense", "hybrid"):
+            if qvec is None and cfg.mode != "bm25":
+                qvec = self.embedder.embed_queries([q])[0]
+            on = dt.date.fromisoformat(cfg.as_of) if cfg.as_of else None
+            where = _and(kinds, time_filter(on))
+            if cfg.mode == "bm25":
+                hits = self.bm25(q, cfg.top_k, where, language)
+            elif cfg.mode == "dense":
+                hits = self.dense(qvec, cfg.top_k, where)
+            else:
+                hits = self.hybrid(q, qvec, cfg.top_k, where, language, cfg)
+            return Result(hits, cited_set(hits, cfg.cut_ratio, cfg.max_cited))
+        if cfg.mode != "graph":
+            raise ValueError(f"unknown retrieval mode {cfg.mode!r}: bm25, dense, hybrid or graph")
+        if qvec is None:
+            qvec = self.embedder.embed_queries([q])[0]
+        return self._graph(q, qvec, language, kinds, cfg)
+
+    # -- graph mode -------------------------------------------------------------------
+    def _graph(self, q, qvec, language, kinds, cfg: RetrievalConfig) -> Result:
+        route = classify(q)
+        if cfg.question_type:
+            route = replace(route, type=cfg.question_type)
+        policy = load_policies(cfg.policies)[route.type]
+        on = dt.date.fromisoformat(cfg.as_of) if cfg.as_of else route.as_of
+        keys = self._named_instruments(q)
+        versions = self._named_versions(route, keys) if policy.versions == "named" else set()
+        if route.type == "version_diff":
+            versions |= self._previous_versions(versions)
+        hard_time = on if policy.time_filter == "as_of" or (on and cfg.as_of) else None
+        where = _and(kinds, time_filter(hard_time), _version_filter(versions))
+        # seeds: direct lookup of named articles, then lexical + dense candidates
+        direct = self._direct(route, keys, versions, hard_time) if "direct" in policy.seeds else []
+        lex = self.bm25(q, cfg.candidates, where, language)
+        sem = self.dense(qvec, cfg.candidates, where)
+        fused = fuse(lex, sem, cfg)
+        seeds = list(dict.fromkeys([u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]))
+        # expansion
+        hops = dict(cfg.hops) if cfg.hops is not None else dict(policy.hops)
+        if cfg.edge_types is not None:
+            hops = {t: (n if t in cfg.edge_types else 0) for t, n in hops.items()}
+        units: dict[str, Unit] = {u.id: u for u in direct}
+        units.update({h.unit_id: h.unit for h in lex + sem if h.unit is not None})
+        steps = self.agraph.expand(seeds, hops, cfg.cap)
+        missing = [s for s in steps if s not in units]
+        units.update({u.id: u for u in self.store.get(missing)})
+
+        def allowed(u: Unit | None) -> bool:
+            if u is None or u.kind not in cfg.kinds:
+                return False
+            if hard_time and not in_force(u, hard_time):
+                return False
+            return not versions or f"{u.key}@{u.version}" in versions or u.key not in {v.split("@")[0] for v in versions}
+
+        candidates = {uid for uid in set(steps) | {h.unit_id for h in fused} if allowed(units.get(uid))}
+        vecs = self.store.vectors(candidates)
+        prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
+        hits, parts = self._rerank(candidates, units, steps, lex, vecs, qvec, {u.id for u in direct},
+                                   cfg, prefer_now)
+        hits = hits[:cfg.top_k]
+        return Result(hits, cited_set(hits, cfg.cut_ratio, cfg.max_cited), route, parts, seeds)
+
+    def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg, prefer_now):
+        w = cfg.weights
+        prior = dict(cfg.edge_prior)
+        lex_max = max((h.score for h in lex), default=0.0) or 1.0
+        lex_score = {h.unit_id: h.score / lex_max for h in lex}
+        cos = {uid: float(v @ qvec) for uid, v in vecs.items()}
+        lo, hi = (min(cos.values()), max(cos.values())) if cos else (0.0, 1.0)
+        span = (hi - lo) or 1.0
+        scored, parts = [], {}
+        for uid in candidates:
+            u = units[uid]
+            step = steps.get(uid)
+            d = step.distance if step else 1
+            p = {"semantic": w.semantic * ((cos[uid] - lo) / span if uid in cos else 0.0),
+                 "lexical": w.lexical * lex_score.get(uid, 0.0),
+                 "proximity": w.proximity / (1 + d),
+                 "edge": w.edge * (prior.get(step.edge_type, 0.0) if step and step.edge_type else 1.0
+                                   if step else 0.0),
+                 "direct": w.direct if uid in direct else 0.0,
+                 "current": w.current if prefer_now and u.effective_to is None else 0.0}
+            parts[uid] = p
+            via = "direct" if uid in direct else (step.path if step and step.distance else
+                                                  ("seed" if step else "candidate"))
+            scored.append(Hit(uid, sum(p.values()), via, u))
+        scored.sort(key=lambda h: (-h.score, h.unit_id))
+        return scored, parts
+
+    # -- question analysis against the workspace -----------------------------------------
+    def _named_instruments(self, q: str) -> set[str]:
+        """Keys of instruments whose name appears in the question (longest names first)."""
+        low, keys = q.lower(), set()
+        for name, key in self._names:
+            if name in low:
+                keys.add(key)
+                low = low.replace(name, " ")
+        return keys
+
+    def _named_versions(self, route: Route, keys: set[str]) -> set[str]:
+        """Versions the question names by year ("2015年食品安全法"), as 'key@version'."""
+        if not route.years:
+            return set()
+        out = set()
+        docs = [d for d in self.documents if not keys or d.key in keys]
+        for d in docs:
+            years = {d.version[:4], str(d.effective_from.year) if d.effective_from else "",
+                     d.attr("adopted")[:4]}
+            if any(str(y) in years for y in route.years):
+                out.add(d.id)
+        return out
+
+    def _previous_versions(self, versions: set[str]) -> set[str]:
+        """For a version-difference question naming one version: the version before it."""
+        out = set()
+        for key in {v.split("@")[0] for v in versions}:
+            named = [v for v in versions if v.startswith(key + "@")]
+            if len(named) != 1:
+                continue
+            chain = sorted((d for d in self.documents if d.key == key),
+                           key=lambda d: (d.effective_from or dt.date.min, d.version))
+            ids = [d.id for d in chain]
+            i = ids.index(named[0]) if named[0] in ids else -1
+            if i > 0:
+                out.add(ids[i - 1])
+        return out
+
+    def _direct(self, route: Route, keys, versions, on) -> list[Unit]:
+        if not route.articles:
+            return []
+        conds = []
+        for no, label in route.articles:
+            conds.append(f"(article_no = {no} AND label = {quote(label)})")
+        where = _and("kind IN ('article', 'passage')", " OR ".join(conds),
+                     "key IN (" + ",".join(quote(k) for k in keys) + ")" if keys else None,
+                     _version_filter(versions), time_filter(on))
+        found = self.store.where(where, 50)
+        if not versions and not on:        # no version named: the one in force now (else the latest)
+            latest: dict[tuple, Unit] = {}
+            for u in found:
+                k = (u.key, u.label)
+                if k not in latest or (u.effective_from or dt.date.min) > (latest[k].effective_from or dt.date.min):
+                    latest[k] = u
+            found = list(latest.values())
+        return found[:10]
+
+
+def fuse(lex: list[Hit], sem: list[Hit], cfg: RetrievalConfig) -> list[Hit]:
+    """Reciprocal rank fusion, or a weighted sum of max-normalised scores."""
+    scores: dict[str, float] = {}
+    units: dict[str, Unit] = {}
+    via: dict[str, set] = {}
+    for name, hits, weight in (("bm25", lex, cfg.weights.lexical or 0.5), ("dense", sem, cfg.weights.semantic or 0.5)):
+        top = max((h.score for h in hits), default=1.0) or 1.0
+        for rank, h in enumerate(hits):
+            s = 1.0 / (cfg.rrf_k + rank + 1) if cfg.fusion == "rrf" else weight * h.score / top
+            scores[h.unit_id] = scores.get(h.unit_id, 0.0) + s
+            units[h.unit_id] = h.unit
+            via.setdefault(h.unit_id, set()).add(name)
+    ranked = sorted(scores, key=lambda u: (-scores[u], u))
+    return [Hit(u, scores[u], "+".join(sorted(via[u])), units[u]) for u in ranked]
+
+
+def _version_filter(versions: set[str]) -> str | None:
+    if not versions:
+        return None
+    keys = {v.split("@")[0] for v in versions}
+    named = " OR ".join(f"(key = {quote(v.split('@')[0])} AND version = {quote(v.split('@', 1)[1])})"
+                        for v in sorted(versions))
+    others = "key NOT IN (" + ",".join(quote(k) for k in sorted(keys)) + ")"
+    return f"({named}) OR {others}"
+
+
+def _instrument_names(documents: list[Unit]) -> list[tuple[str, str]]:
+    names = {}
+    for d in documents:
+        for n in {d.title, re.sub(r"^中华人民共和国", "", d.title), *d.attr("aliases").split(";")}:
+            n = n.strip().lower()
+            if len(n) >= 3:
+                names[n] = d.key
+    return sorted(names.items(), key=lambda kv: -len(kv[0]))
+
+
+def guess_language(text: str) -> str:
+    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
+        return "zh"
+    if any(ch in "ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ" for ch in text.lower()):
+        return "vi"
+    return "en"

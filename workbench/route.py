@@ -1,0 +1,117 @@
+"""Question routing: what kind of question, which date, which articles, instruments, versions.
+
+Cues are multilingual (zh / vi / en). The result is plain data; the retrieval policy of
+each question type lives in `policies.toml`, and a caller can override the type.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .parse.dates import zh_dates
+from .parse.numerals import CN_NUM, cn_to_int
+
+TYPES = ("precise", "version_diff", "reasoning", "temporal", "definition")
+POLICIES = Path(__file__).with_name("policies.toml")
+
+RE_ZH_ART = re.compile(rf"第([{CN_NUM}]+)条(?:之([{CN_NUM}]+))?")
+RE_VI_ART = re.compile(r"Điều\s+(\d+)", re.IGNORECASE)
+RE_EN_ART = re.compile(r"\b(?:Article|Art\.|Section|Rule|Regulation)\s+(\d+(?:\.\d+)*[A-Z]?)", re.IGNORECASE)
+RE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)")
+RE_ZH_MONTH = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(?!\d{1,2}日)")
+RE_VI_DATE = re.compile(r"ngày\s+(\d{1,2})[/\-](\d{1,2})[/\-](\d{4})|(\d{1,2})/(\d{1,2})/(\d{4})")
+RE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july",
+                                           "august", "september", "october", "november", "december"])}
+RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?(\d{4})\b",
+                        re.IGNORECASE)
+
+DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异", "调整", "改为", "新增", "删除",
+             "sửa đổi", "bổ sung", "khác", "thay đổi", "changed", "change", "amended", "amendment",
+             "differ", "difference", "compared", "revised", "what changed")
+TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时", "应当遵守", "依据哪",
+             "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
+DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
+            "definition", "defined", "what is a", "what is an")
+
+
+@dataclass(frozen=True)
+class Route:
+    type: str
+    as_of: dt.date | None = None
+    articles: tuple[tuple[int, str], ...] = ()   # (article_no, label) named in the question
+    years: tuple[int, ...] = ()                  # version years named in the question
+    cues: tuple[str, ...] = field(default=())
+
+
+def question_date(q: str) -> dt.date | None:
+    """A calendar date stated in the question (a month alone means its first day)."""
+    found = zh_dates(q)
+    if found:
+        return found[0]
+    m = RE_ISO.search(q)
+    if m:
+        return dt.date(*map(int, m.groups()))
+    m = RE_VI_DATE.search(q)
+    if m:
+        d, mo, y = [int(x) for x in (m.groups()[:3] if m.group(1) else m.groups()[3:])]
+        return dt.date(y, mo, d)
+    m = RE_ZH_MONTH.search(q)
+    if m:
+        return dt.date(int(m.group(1)), int(m.group(2)), 1)
+    m = RE_EN_DATE.search(q)
+    if m:
+        return dt.date(int(m.group(4)), MONTHS[m.group(2).lower()], int(m.group(1) or m.group(3) or 1))
+    return None
+
+
+def article_refs(q: str) -> list[tuple[int, str]]:
+    out = []
+    for m in RE_ZH_ART.finditer(q):
+        n = cn_to_int(m.group(1))
+        out.append((n, f"{n}-{cn_to_int(m.group(2))}" if m.group(2) else str(n)))
+    for rx in (RE_VI_ART, RE_EN_ART):
+        for m in rx.finditer(q):
+            label = m.group(1)
+            out.append((int(re.match(r"\d+", label).group(0)), label))
+    return list(dict.fromkeys(out))
+
+
+def classify(q: str) -> Route:
+    low = q.lower()
+    date = question_date(q)
+    years = tuple(dict.fromkeys(int(y) for y in RE_YEAR.findall(q)))
+    arts = tuple(article_refs(q))
+    cues = tuple(c for c in DIFF_CUES + TIME_CUES + DEF_CUES if c in low)
+    has = lambda group: any(c in low for c in group)  # noqa: E731
+    if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
+        kind = "temporal"
+    elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
+                             or has(("变化", "不同", "区别", "差异", "changed", "differ", "khác", "thay đổi"))):
+        kind = "version_diff"
+    elif has(DEF_CUES) and not arts:
+        kind = "definition"
+    elif arts:
+        kind = "precise"
+    else:
+        kind = "reasoning"
+    return Route(kind, date, arts, years, cues)
+
+
+@dataclass(frozen=True)
+class Policy:
+    seeds: str
+    hops: dict
+    time_filter: str
+    versions: str
+
+
+def load_policies(path: str | Path | None = None) -> dict[str, Policy]:
+    data = tomllib.loads(Path(path or POLICIES).read_text(encoding="utf-8"))
+    missing = set(TYPES) - set(data)
+    if missing:
+        raise ValueError(f"{path}: no policy for question types {sorted(missing)}")
+    return {t: Policy(**data[t]) for t in TYPES}
