@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Iterable
 
 from ..records import Edge, Problem, Unit
@@ -34,7 +35,8 @@ def extract_citations(units: Iterable[Unit]) -> list[Citation]:
         extract = extractor_for(u.language)
         if extract is not None:
             doc_amends = amends.get(f"{u.key}@{u.version}")
-            out.extend(extract(u, amends=doc_amends) if doc_amends else extract(u))
+            takes_amends = "amends" in inspect.signature(extract).parameters
+            out.extend(extract(u, amends=doc_amends) if doc_amends and takes_amends else extract(u))
     return deepest(out)
 
 
@@ -70,5 +72,5 @@ def resolve_citations(citations: list[Citation], units_by_id: dict[str, Unit],
 def link_units(units: list[Unit]) -> tuple[list[Edge], list[Problem]]:
     """Extract and resolve within one set of units (a corpus or a test snippet)."""
     by_id = {u.id: u for u in units}
-    resolver = Resolver([u for u in units if u.kind == "document"], set(by_id))
+    resolver = Resolver([u for u in units if u.kind == "document"], set(by_id), units)
     return resolve_citations(extract_citations(units), by_id, resolver)

@@ -1,0 +1,104 @@
+"""Routing, expansion, metrics (pure logic) and retrieval on the real sample workspace."""
+import datetime as dt
+
+import pytest
+
+from workbench.config import Config, IngestConfig, RetrievalConfig
+from workbench.evaluate import load_benchmark, run_eval, score_question, wilcoxon
+from workbench.expand import ArticleGraph
+from workbench.records import Edge, EdgeType
+from workbench.retrieve import cited_set, fuse
+from workbench.records import Hit
+from workbench.route import classify, load_policies
+from workbench.workbench import Workbench
+
+from conftest import SAMPLE
+
+
+@pytest.mark.parametrize("q,kind,date,arts", [
+    ("2015年食品安全法第三十四条规定了哪些禁止生产经营的食品？", "precise", None, ((34, "34"),)),
+    ("2009年3月，生产经营食品应当适用哪部法律？", "temporal", dt.date(2009, 3, 1), ()),
+    ("2021年条例第十条之一与2016年版本相比有什么不同？", "version_diff", None, ((10, "10-1"),)),
+    ("Which licence validity applied on 15 December 2018?", "temporal", dt.date(2018, 12, 15), ()),
+    ("What changed in Article 12 in 2015?", "version_diff", None, ((12, "12"),)),
+    ("Điều 32 Luật Điện ảnh quy định gì?", "precise", None, ((32, "32"),)),
+    ("Văn bản nào có hiệu lực ngày 1/1/2020?", "temporal", dt.date(2020, 1, 1), ()),
+    ('What does "clinic" mean?', "definition", None, ()),
+    ("What is the penalty for breaching the duty to keep records?", "reasoning", None, ()),
+])
+def test_router(q, kind, date, arts):
+    r = classify(q)
+    assert (r.type, r.as_of, r.articles) == (kind, date, arts)
+
+
+def test_policies_file_has_every_type():
+    p = load_policies()
+    assert p["version_diff"].hops["AMENDS"] >= 2 and p["precise"].hops["REFERENCES"] == 1
+
+
+def test_expansion_respects_hop_limits_types_and_cycles():
+    e = [Edge("d@1/a1/c1", "d@1/a2", EdgeType.REFERENCES), Edge("d@1/a2", "d@1/a3", EdgeType.REFERENCES),
+         Edge("d@2/a1", "d@1/a1", EdgeType.AMENDS), Edge("d@3/a1", "d@2/a1", EdgeType.AMENDS),
+         Edge("d@1/a3", "d@1/a1", EdgeType.REFERENCES), Edge("x@1/a9", "ref:gone/a1", EdgeType.REFERENCES, resolved=False)]
+    g = ArticleGraph(e)
+    one = g.expand(["d@1/a1"], {"REFERENCES": 1}, cap=100)
+    assert set(one) == {"d@1/a1", "d@1/a2", "d@1/a3"}          # clause edge lifted to its article; both directions
+    chain = g.expand(["d@3/a1"], {"AMENDS": 5}, cap=100)
+    assert chain["d@1/a1"].distance == 2 and "AMENDS" in chain["d@1/a1"].path
+    assert set(g.expand(["d@1/a1"], {"REFERENCES": 9}, cap=2)) <= {"d@1/a1", "d@1/a2", "d@1/a3"}
+    assert "ref:gone/a1" not in g.adj
+
+
+def test_metrics_and_citation_set():
+    s = score_question(["a@1/a1", "a@1/a2/c1", "a@1/a3"], ["a@1/a2"], ["a@1/a2", "a@1/a9"])
+    assert s["recall@1"] == 0 and s["recall@5"] == 0.5 and s["mrr"] == 0.5 and s["hit@1"] == 0
+    assert s["citation_p"] == 1.0 and s["citation_r"] == 0.5
+    exact = score_question(["a@1/a2/c1"], [], ["a@1/a2"], match="exact")
+    assert exact["recall@5"] == 0
+    hits = [Hit(str(i), s) for i, s in enumerate([1.0, 0.97, 0.95, 0.5, 0.49])]
+    assert cited_set(hits, 0.4, 5) == ["0", "1", "2"]           # cut at the largest gap
+    w = wilcoxon([1, 1, 1, 1, 1, 1, 1, 1, 0.5, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0.5, 0])
+    assert w["p"] < 0.01 and w["n"] == 9 and 0.9 < w["r"] <= 1.0
+
+
+def test_rrf_fusion_rewards_agreement():
+    lex = [Hit("a", 9.0, "bm25"), Hit("b", 5.0, "bm25")]
+    sem = [Hit("b", 0.9, "dense"), Hit("c", 0.8, "dense")]
+    fused = fuse(lex, sem, RetrievalConfig())
+    assert fused[0].unit_id == "b" and fused[0].via == "bm25+dense"
+
+
+@pytest.fixture(scope="module")
+def wb(tmp_path_factory):
+    wb = Workbench.open(tmp_path_factory.mktemp("ret"), Config(IngestConfig(progress=False)))
+    wb.ingest(SAMPLE)
+    wb.ingest(SAMPLE / "zh")
+    return wb
+
+
+def test_direct_lookup_version_and_time(wb):
+    r = wb.retrieve("What does Article 10 of the Clinic Licensing Act 2018 require?", RetrievalConfig(top_k=5))
+    assert r.hits[0].unit_id == "clinic-licensing-act@2018/a10" and r.hits[0].via == "direct"
+    r = wb.retrieve("Which licence validity period applied on 15 December 2018?", RetrievalConfig(top_k=5))
+    assert r.route.type == "temporal" and all(h.unit.key != "clinic-licensing-act" or h.unit.version == "2012"
+                                              for h in r.hits)
+    r = wb.retrieve("licence validity", RetrievalConfig(mode="bm25", as_of="2018-12-15", top_k=10))
+    assert r.hits and all(h.unit.effective_from <= dt.date(2018, 12, 15) for h in r.hits)
+
+
+def test_version_diff_brings_both_versions(wb):
+    r = wb.retrieve("What changed in the licence validity period between the 2012 and 2018 Act?",
+                    RetrievalConfig(top_k=5))
+    top = [h.unit_id for h in r.hits]
+    assert "clinic-licensing-act@2012/a8" in top and "clinic-licensing-act@2018/a8" in top
+
+
+def test_graph_beats_flat_retrieval_on_the_sample_benchmark(wb):
+    questions = load_benchmark(SAMPLE / "benchmark.jsonl")
+    s = run_eval(wb, questions, ["bm25", "dense", "graph"], "sample", progress=False).summary()
+    graph = s["systems"]["graph"]["overall"]
+    for base in ("bm25", "dense"):
+        assert graph["recall@5"] > s["systems"][base]["overall"]["recall@5"]
+        assert graph["mrr"] > s["systems"][base]["overall"]["mrr"]
+    assert set(s["systems"]["graph"]["by_category"]) == {"precise", "reasoning", "temporal", "version_diff"}
+    assert "bm25 vs graph" in s["tests"] and "p" in s["tests"]["bm25 vs graph"]["mrr"]
