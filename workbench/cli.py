@@ -44,6 +44,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="compare ids at article level (default) or exactly")
     s.add_argument("--limit", type=int, help="only the first N questions")
 
+    s = sub.add_parser("import-benchmark", help="convert ALQAC or ObliQA questions to the evaluation JSONL")
+    s.add_argument("format", choices=["alqac", "obliqa"])
+    s.add_argument("path", help="the vi-alqac or en-adgm folder")
+    s.add_argument("--out", required=True)
+
     s = sub.add_parser("in-force", help="which version of an instrument applied on a date")
     s.add_argument("key")
     s.add_argument("date", help="YYYY-MM-DD")
@@ -156,6 +161,13 @@ def cmd_eval(args) -> int:
     return 0
 
 
+def cmd_import_benchmark(args) -> int:
+    from .bench_import import alqac_questions, obliqa_questions, write_jsonl
+    rows = (alqac_questions if args.format == "alqac" else obliqa_questions)(args.path)
+    print(f"{len(rows)} questions -> {write_jsonl(rows, args.out)}")
+    return 0
+
+
 def cmd_in_force(args) -> int:
     import datetime as dt
     doc = _open(args).version_in_force(args.key, dt.date.fromisoformat(args.date))
@@ -198,7 +210,7 @@ def cmd_demo(args) -> int:
 
 
 COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval,
-            "in-force": cmd_in_force,
+            "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
             "history": cmd_history, "define": cmd_define, "demo": cmd_demo}
 
 if __name__ == "__main__":

@@ -1,0 +1,60 @@
+"""Retrieval benchmarks: every system side by side, one `workbench eval` run per benchmark.
+
+- zh version-aware development set (benchmarks/questions/zh_versions.jsonl) over
+  zh-food-safety + zh-pig-slaughter + zh-animal-quarantine in one workspace
+- ALQAC 2022 + 2023 questions over vi-alqac
+- ObliQA development split over en-adgm
+Questions from ../shared are converted at run time into the workspace, never committed.
+
+    .venv/bin/python benchmarks/retrieval.py [--only zh,alqac,obliqa] [--limit N]
+Results: benchmarks/results/retrieval_<name>.json, figures/eval_<name>.png
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SHARED = ROOT.parent / "shared" / "corpora"
+WS = ROOT / "benchmarks" / "workspace-retrieval"
+
+BENCHES = {
+    "zh": (["zh-food-safety", "zh-pig-slaughter", "zh-animal-quarantine"], None),
+    "alqac": (["vi-alqac"], "alqac"),
+    "obliqa": (["en-adgm"], "obliqa"),
+}
+
+
+def main() -> int:
+    from workbench.bench_import import alqac_questions, obliqa_questions, write_jsonl
+    from workbench.cli import main as cli
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", default="zh,alqac,obliqa")
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--systems", default="bm25,dense,hybrid,graph,graph-vihermes")
+    args = ap.parse_args()
+    for name in args.only.split(","):
+        corpora, fmt = BENCHES[name]
+        ws = WS / name
+        if not (ws / "workspace.json").exists():
+            if cli(["ingest", *[str(SHARED / c) for c in corpora], "--workspace", str(ws), "--problems", "3"]):
+                return 1
+        if fmt is None:
+            bench = ROOT / "benchmarks" / "questions" / "zh_versions.jsonl"
+        else:
+            rows = (alqac_questions if fmt == "alqac" else obliqa_questions)(SHARED / corpora[0])
+            bench = write_jsonl(rows, ws / f"{name}_questions.jsonl")
+        argv = ["eval", str(bench), "--workspace", str(ws), "--systems", args.systems,
+                "--json", str(ROOT / "benchmarks" / "results" / f"retrieval_{name}.json"),
+                "--figure", str(ROOT / "figures" / f"eval_{name}.png")]
+        if args.limit:
+            argv += ["--limit", str(args.limit)]
+        print(f"\n### {name}: {bench.name}", flush=True)
+        cli(argv)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
