@@ -51,6 +51,13 @@ RE_REPEAL = re.compile(r"(?:同时|即行|起|予以)废止")
 RE_REPEAL_BARE = re.compile(r"(?:发布|公布|颁布|通过|批准|修订)的(?P<name>[\u4e00-\u9fff（）]{2,40}?"
                             r"(?:法|条例|办法|规定|细则|规则|决定|解释))(?:同时|即行)废止")
 RE_BOOK = re.compile(r"《([^《》]{1,80})》")
+RE_OWN_POINTS = re.compile(r"(?m)^[（(][一二三四五六七八九十]+[）)]")    # a clause that lists points
+# an unknown bare name: hanzi ending in 法 / 条例 / 条约 right before the run, cut at the last word
+# that cannot be part of it (依照, 或者, 的 …); 该法, 本条例, 上述法 name nothing
+RE_BARE_TAIL = re.compile(r"[\u4e00-\u9fff]{2,16}(?:法|条例|条约|公约|协定)$")
+RE_CUT = re.compile(r"依照|按照|根据|依据|违反|适用|参照|符合|认定为|比照|属于|不受|以及|或者|"
+                    r"对于|对|和|及|与|的|除|即|有|在|经|由|应当|可以|是否|明显")
+RE_NOT_NAME = re.compile(r"^(?:本|该|此|上述|前述|原|同|其他|有关|相关|下列|各)")
 RE_PATH = re.compile(r"^/a(?P<a>\d+(?:-\d+)?)(?:/c(?P<c>\d+))?(?:/p(?P<p>\d+))?(?:/\d+)?$")
 
 
@@ -63,8 +70,7 @@ def extract(unit: Unit, amends: tuple[str, ...] = ()) -> list[Citation]:
         return []
     amends = amended_by(unit.key) or tuple(a for a in amends if a and not set(a) & set("《》"))
     if not amends:
-        scan, spans = unit.text, []
-        found = []
+        scan, found, spans = unit.text, [], []
     elif unit.kind in ("document", "article"):     # the act's items, read once, quotes masked
         scan = mask_quotes(unit.text)
         found, spans = amendments(unit, scan, amends)
@@ -83,48 +89,73 @@ def _references(unit: Unit, scan: str, external_only: bool) -> list[Citation]:
         a = RE_ANCHOR.search(scan, max(0, start - 90), start)
         if a is not None:
             used.add(a.start())
-        ctx = _anchor_context(a, pos, run, scan[max(0, start - 4):start])
+        ctx = _anchor_context(a, pos, run, scan, start, unit)
         if ctx is None or (external_only and ctx[0] is None):
             continue
-        instrument, art, clause, relative = ctx
+        instrument, art, clause, confidence, prefix = ctx
         for t in targets(run, art, clause):
-            out.append(_cite(unit, a.group() + run if a else run, instrument, t, relative))
+            out.append(_cite(unit, prefix + run, instrument, t, confidence))
     for m in RE_ALONE.finditer(scan):
         if m.start() in used or RE_RUN.match(scan, m.end()):
             continue
         if m.group("name") is not None:
-            if is_instrument_name(m.group("name")):
-                out.append(_cite(unit, m.group(), m.group("name"), (None, None, None), False))
+            if is_instrument_name(m.group("name")) and not _generic(m.group("name")):
+                out.append(_cite(unit, m.group(), m.group("name"), (None, None, None), 0.9))
         elif not external_only:
-            out += [_cite(unit, m.group(), None, t, True) for t in _alone(m, pos)]
+            out += [_cite(unit, m.group(), None, t, 0.85) for t in _alone(m, pos)]
     own = pos and _path(pos)
     return [c for c in out if c is not None and not (c.instrument is None and c.path() == own)]
 
 
-def _anchor_context(a: re.Match | None, pos, run: str, before: str):
-    """(instrument, article, clause, relative) that a run is read in, or None to skip it."""
-    level = first_level(run)
+def _anchor_context(a: re.Match | None, pos, run: str, scan: str, start: int, unit: Unit):
+    """(instrument, article, clause, confidence, anchor text) that a run is read in, or None
+    to skip it. Relative readings (from the citing unit's position) get 0.85."""
+    level, before = first_level(run), scan[max(0, start - 4):start]
     if a is None:
+        if level == 0 and RE_UNKNOWN_BEFORE.search(before):
+            name = _bare_name(scan, start)          # 商检法第四条, 母婴保健法第七条
+            return (name, None, None, 0.7, name) if name else None
         if level == 0:
-            return None if RE_UNKNOWN_BEFORE.search(before) else (None, None, None, False)
-        if pos is None or before[-1:] in "款条项》":
+            return None, None, None, 0.9, ""
+        if pos is None or (before and before[-1] in "款条项》"):
             return None                     # 第一款 with no article: only in the unit that holds it;
-        return None, pos[0], pos[1] if level == 2 else None, True   # 前两款第一项, 该条第二款: unread
+        if level == 1:                      # 前两款第一项, 该条第二款: not read
+            return None, pos[0], None, 0.85, ""
+        # 第（一）项: a point of this clause, if it has points; else of the article's list,
+        # which sits in its first clause (犯第一款罪，有第一项规定情形的)
+        if unit.kind != "clause" or RE_OWN_POINTS.search(unit.text):
+            return None, pos[0], pos[1], 0.85, ""
+        return (None, pos[0], "1", 0.85, "") if pos[1] != "1" else None
     if a.group("name") is not None or a.group("bare") is not None or a.group("self") is not None:
-        if level != 0:
+        if level != 0 or (a.group("name") is not None and _generic(a.group("name"))):
             return None
-        return a.group("name") or a.group("bare"), None, None, False
+        return a.group("name") or a.group("bare"), None, None, 0.9, a.group()
     if pos is None:
         return None
     if a.group("this") == "本条" and level >= 1:
-        return None, pos[0], None, True
+        return None, pos[0], None, 0.85, a.group()
     if a.group("this") == "本款" and level == 2 and pos[1]:
-        return None, pos[0], pos[1], True
+        return None, pos[0], pos[1], 0.85, a.group()
     if a.group("prev_cl") and level == 2 and pos[1] and int(pos[1]) > 1:
-        return None, pos[0], str(int(pos[1]) - 1), True
-    if a.group("prev_art") and level == 1 and _before(pos[0]):
-        return None, _before(pos[0]), None, True
+        return None, pos[0], str(int(pos[1]) - 1), 0.85, a.group()
+    if a.group("prev_art") and level >= 1 and _before(pos[0]):
+        return None, _before(pos[0]), None, 0.85, a.group()
     return None
+
+
+def _bare_name(scan: str, start: int) -> str | None:
+    """The name of a law cited without 《》 that BARE_NAMES does not know: the words before
+    第…条 back to the verb or list word that introduces them ("依照商检法" -> 商检法)."""
+    m = RE_BARE_TAIL.search(scan, max(0, start - 16), start)
+    if m is None:
+        return None
+    name = RE_CUT.split(m.group())[-1]
+    return name if len(name) >= 3 and not RE_NOT_NAME.match(name) else None
+
+
+def _generic(name: str) -> bool:
+    """《解释》, 《规定》: a short name the text defined for some instrument; not followed."""
+    return len(name) <= 2 and name not in BARE_NAMES
 
 
 def _alone(m: re.Match, pos) -> list[tuple]:
@@ -144,13 +175,16 @@ def _alone(m: re.Match, pos) -> list[tuple]:
 
 
 def _repeals(unit: Unit, scan: str) -> tuple[list[Citation], list[tuple[int, int]]]:
+    """REPEALS of the instruments named in the part of a sentence that ends in 废止 (after its
+    last comma: "本法自…起施行，《X》（…号）和《Y》同时废止"), and their spans."""
     out, spans = [], []
     for s in RE_SENTENCE.finditer(scan):
         stop = RE_REPEAL.search(s.group())
         if stop is None:
             continue
         end = s.start() + stop.end()
-        books = [b for b in RE_BOOK.finditer(scan, s.start(), s.start() + stop.start())]
+        begin = s.start() + s.group().rfind("，", 0, stop.start()) + 1
+        books = [b for b in RE_BOOK.finditer(scan, begin, s.start() + stop.start())]
         for b in books:
             out.append(Citation(unit.id, unit.text[b.start():end], EdgeType.REPEALS, b.group(1),
                                 confidence=0.9, extractor=EXTRACTOR))
@@ -163,13 +197,13 @@ def _repeals(unit: Unit, scan: str) -> tuple[list[Citation], list[tuple[int, int
     return out, spans
 
 
-def _cite(unit: Unit, text: str, instrument: str | None, t: tuple, relative: bool) -> Citation | None:
+def _cite(unit: Unit, text: str, instrument: str | None, t: tuple, confidence: float) -> Citation | None:
     art, clause, point = t
     if art is None and instrument is None:
         return None
     return Citation(source=unit.id, text=text, type=EdgeType.REFERENCES, instrument=instrument,
                     article=art, clause=clause or ("1" if point else None), point=point,
-                    confidence=0.85 if relative else 0.9, extractor=EXTRACTOR)
+                    confidence=confidence, extractor=EXTRACTOR)
 
 
 def _position(unit: Unit) -> tuple[str, str | None, str | None] | None:

@@ -8,6 +8,7 @@ text an item quotes is masked first, so that only the instruction is read:
     在刑法第十七条后增加一条，作为第十七条之一：“…”    insert   a17, new_label "17-1"
     在刑法第二百九十九条中增加一款作为第二款：“…”      insert   a299, new_label "299/c2"
     增加一款作为第四款：“…”                          insert   (the article named before)
+    增加一条，作为《解释》第七条：“…”                  insert   a7 (no place named: the new unit)
     原第三款作为第四款，修改为：“…”                  modify   a375/c3, new_label "375/c4"
     删去刑法第一百九十九条 / 删去第二条中的“…”         delete a199 / modify a2
     宪法第十条第四款“…”修改为：“…” / 宪法序言…          modify a10/c4 / the document
@@ -35,10 +36,14 @@ RE_DECISION = re.compile(r"关于修改《(.+?)》(?:等[^《》]*)?的决定$")
 
 
 def amended_by(name: str) -> tuple[str, ...]:
-    """The instrument an amendment act amends, from its title or key ("" if it is no such act)."""
+    """The instrument an amendment act amends, from its title or key (() if it is no such act)."""
     bare = strip_state(re.sub(r"[（(]\d{4}-\d{2}-\d{2}[）)]$", "", name or ""))
     m = RE_ACT.match(bare) or RE_DECISION.search(bare)
     return (strip_state(m.group(1)),) if m else ()
+
+
+# 宪法第六十七条全国人民代表大会常务委员会职权第二十项: words naming the list, before its item
+WORDS = rf"(?:(?!作为|改为|修改)[\u4e00-\u9fff]){{1,20}}?(?=第[（(]?{N}[）)]?[款项])"
 
 
 @lru_cache(maxsize=64)
@@ -46,19 +51,21 @@ def _ops_regex(extra: tuple[str, ...]) -> re.Pattern:
     names = "|".join(re.escape(n) for n in sorted({*BARE_NAMES, *extra}, key=len, reverse=True))
     ins = rf"(?:《[^《》]{{1,80}}》|{names})"          # the instrument an instruction names
     return re.compile("|".join([
-        # 一、修改《X》: in a decision amending several instruments, the next items change X
-        rf"(?P<sw>(?:^|\n)(?:{N}、)?修改(?P<sw_ins>《[^《》]{{1,80}}》))",
+        # 一、修改《X》 / 十七、《X》 (a line of its own): in a decision amending several
+        # instruments, what follows changes X
+        rf"(?P<sw>(?:^|\n)(?:{N}、)?(?:修改(?=《)|(?=《[^《》]{{1,80}}》[：:]?[ \t]*(?:\n|$)))"
+        rf"(?P<sw_ins>《[^《》]{{1,80}}》))",
         # 宪法序言第七自然段… / 将引言修改为: the text before the articles (on the document unit)
         rf"(?P<pre>(?:将|把)?(?P<pre_ins>{ins})?(?:序言|引言))",
         # [在][刑法]第十七条后增加一条，作为第十七条之一 / …第二百九十九条中增加一款作为第二款 /
         # 宪法第六十二条“…”中增加一项，作为第七项 / 增加一款作为第四款 / 增加一条，作为《解释》第七条
         rf"(?P<ins>(?:在)?(?P<ins_ins>{ins})?(?P<ins_at>{RUN})?(?:{QUOTE})?(?:后|之后|中)?"
-        rf"增加{N}(?P<ins_kind>条|款|项)[，,]?(?:作为)?(?:{ins})?(?P<ins_new>{RUN}))",
+        rf"增加{N}(?P<ins_kind>条|款|项)[，,]?(?:分别)?(?:作为)?(?:{ins})?(?P<ins_new>{RUN}))",
         # 删去[刑法]第一百九十九条 / 删去第五十条第二款 / 删去第二条中的“…” (words only: modify)
         rf"(?P<del>(?:删去|删除)(?P<del_ins>{ins})?(?P<del_at>{RUN})(?P<del_words>中的?|末尾的?|规定的|(?=“))?)",
-        # [将][刑法][原]第X条[第Y款][“old”][中的“…”][，][作为第Z款，]修改为[第W条] / …增加规定 / …后增写
-        rf"(?P<mod>(?:将|把)?(?P<mod_ins>{ins})?(?P<mod_old>原)?(?P<mod_at>{RUN}|该条|该款)(?:{QUOTE})?"
-        rf"(?:中的?|条首部分|开始部分|末尾的?)?(?P<mod_sub>{RUN})?(?:{QUOTE}(?:[和、，,]{QUOTE})*)?[，,]?"
+        # [将][刑法][原]第X条[第Y款][：][“old”][中的“…”][，][作为第Z款，]修改为[第W条] / …增加规定 / …后增写
+        rf"(?P<mod>(?:将|把)?(?P<mod_ins>{ins})?(?P<mod_old>原)?(?P<mod_at>{RUN}|该条|该款)[：:]?(?:{QUOTE})?"
+        rf"(?:中的?|条首部分|开始部分|末尾的?|{WORDS})?(?P<mod_sub>{RUN})?(?:{QUOTE}(?:[和、，,]?{QUOTE})*)?[，,]?"
         rf"(?:(?:作为|改为)(?P<mod_new>{RUN})[，,]?)?(?:合并)?(?:相应)?"
         rf"(?:修改为(?P<mod_new2>{RUN})?|增加规定|[后前]?增写))",
         # 原第二款作为第三款 / 第七项至第十五项相应改为第八项至第十六项: renumbering, no operation
@@ -87,8 +94,7 @@ def amendments(unit: Unit, skeleton: str, amends: tuple[str, ...]) -> tuple[list
     for m in _ops_regex(amends).finditer(skeleton):
         spans.append(m.span())
         text = unit.text[m.start():m.end()].strip()
-        kind = m.lastgroup if m.lastgroup in ("sw", "pre", "ins", "del", "mod", "ren", "more") else \
-            next(k for k in ("sw", "pre", "ins", "del", "mod", "ren", "more") if m.group(k))
+        kind = m.lastgroup              # the alternative that matched (its group closes last)
         if kind == "sw":
             ctx = _Context(_name(m.group("sw_ins"), amends))
             continue
@@ -125,7 +131,9 @@ def _operations(kind: str, m: re.Match, ctx: _Context):
         ends = [m.start("ins_new") + t.end() for t in RE_TOK.finditer(m.group("ins_new"))]
         for i, new in enumerate(news):
             end = ends[i] if len(ends) == len(news) and len(news) > 1 else None
-            yield "insert", (anchor[0], None, None) if anchor and anchor[0] else None, _label(new), end
+            # the target is the unit named as the place ("第十七条后", "第二百九十九条中"); when
+            # none is named ("增加一条，作为第七条"), the new unit itself
+            yield "insert", (anchor[0], None, None) if anchor and anchor[0] else new, _label(new), end
             if m.group("ins_kind") == "条":
                 ctx.art, ctx.clause = new[0], None
             else:

@@ -37,7 +37,7 @@ RE_INSTRUMENT = re.compile(r"(?:法|法典|条例|规定|办法|细则|决定|�
                            r"公约|协定|条约|条令|纲要|准则|修正案)$")
 RE_TRAILING_NOTE = re.compile(r"[（(][^（）()]*[）)]$")   # 《X（试行）》, 《X（二）》, 《X（2018年修正）》
 # an instrument word right before 第…条 that we do not recognise: 该法第十条, 实施条例第三条
-RE_UNKNOWN_BEFORE = re.compile(r"(?:法|条例|办法|规定|细则|规则|解释|决定)$")
+RE_UNKNOWN_BEFORE = re.compile(r"(?:法|条例|办法|规定|细则|规则|解释|决定|条约|公约|协定)$")
 
 QFILL = "\ue000"         # masked quoted text (same length as the original, so spans map 1:1)
 # a masked quotation, possibly over several paragraphs and without its closing mark

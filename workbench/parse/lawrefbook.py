@@ -24,8 +24,8 @@ from .zh import INFO_END, parse_zh
 RE_NAME_DATE = re.compile(r"^(.*?)[(（](\d{4}-\d{2}-\d{2})[)）]$")
 RE_NAME_YEAR = re.compile(r"^(.*?)_(\d{4})$")
 RE_COMMENCE = re.compile(r"自(.{6,14}?日)起(?:施行|生效)")
-RE_AMENDS = re.compile(r"^(?:中华人民共和国)?(.+?)修正案")
-RE_DECISION = re.compile(r"关于修改[《〈](.+?)[》〉]")
+RE_AMENDS = re.compile(r"^(?:中华人民共和国)?([^《》〈〉]+?)修正案(?:[（(][^）)]*[）)])?$")   # the title is an amendment act
+RE_DECISION = re.compile(r"关于修改《(.+?)》(?:等[^《》]*)?的决定")
 KINDS = (("修正案", "amendment"), ("决定", "decision"), ("解释", "interpretation"),
          ("规定", "provision"), ("条例", "regulation"), ("办法", "rule"), ("宪法", "constitution"),
          ("法", "law"))
@@ -45,7 +45,7 @@ def import_lawrefbook(path: str | Path, name: str | None = None) -> CorpusParse:
         except CorpusError as e:
             out.result.problems.append(Problem(e.file, e.line, e.reason, "error"))
             continue
-        texts[meta.doc_id] = text
+        texts[meta.doc_id] = _front_matter(text)[1]     # front matter blanked, line numbers kept
         docs.append(meta)
     docs = _unique(docs, out)
     for meta in close_versions(docs):
