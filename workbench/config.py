@@ -28,18 +28,20 @@ EDGE_PRIOR = (("REFERENCES", 0.9), ("AMENDS", 1.0), ("INHERITS", 1.0), ("REPLACE
 
 @dataclass(frozen=True)
 class Weights:
-    """Re-rank score = semantic*cos + lexical*bm25 + proximity/(1+d) + edge*prior(edge type) [+ direct]."""
+    """Re-rank score = semantic*cos + lexical*bm25 + proximity/(1+d) + edge*prior(edge type)
+    + support*(strongest linked evidence) + direct + current (see Retriever._rerank)."""
     semantic: float = 0.5
     lexical: float = 0.2
-    proximity: float = 0.2
-    edge: float = 0.1
-    direct: float = 0.5          # bonus for a unit named by the question (article number)
+    proximity: float = 0.1
+    edge: float = 0.05
+    support: float = 0.35        # linked (by an allowed edge type) to strong evidence
+    direct: float = 1.0          # bonus for a unit the question names (article number, defined term)
     current: float = 0.15        # bonus for units in force today when the question names no date/version
 
     @classmethod
     def vihermes(cls) -> "Weights":
         """The ViHERMES weighting: 0.7 semantic similarity + 0.3 graph proximity."""
-        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, direct=0.0, current=0.0)
+        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, support=0.0, direct=0.0, current=0.0)
 
 
 @dataclass(frozen=True)

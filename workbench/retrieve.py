@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .config import RetrievalConfig
-from .expand import ArticleGraph, Step
+from .expand import ArticleGraph, Step, article_of
 from .records import Hit, Unit
-from .route import Route, classify, load_policies
+from .route import DEF_CUES, Route, classify, load_policies, topic
 from .stores.lance import quote
 from .versions import in_force
 
@@ -30,6 +31,8 @@ class Result:
     route: Route | None = None
     components: dict[str, dict[str, float]] = field(default_factory=dict)   # per unit: score parts
     seeds: list[str] = field(default_factory=list)
+    topic: str = ""                 # the question as searched (graph mode)
+    embed_ms: float = 0.0           # time spent embedding inside retrieval (the topic)
 
 
 def time_filter(on: dt.date | None) -> str | None:
@@ -42,6 +45,15 @@ def time_filter(on: dt.date | None) -> str | None:
 def _and(*parts: str | None) -> str | None:
     parts = [p for p in parts if p]
     return " AND ".join(f"({p})" for p in parts) if parts else None
+
+
+def cite(hits: list[Hit], most: int, margin: float) -> list[str]:
+    """The cited set under a question type's policy: at most `most` units within `margin`
+    (a share of the best score) of the best."""
+    if not hits:
+        return []
+    floor = hits[0].score * (1 - margin)
+    return [h.unit_id for h in hits[:most] if h.score >= floor]
 
 
 def cited_set(hits: list[Hit], ratio: float, most: int) -> list[str]:
@@ -60,8 +72,9 @@ def cited_set(hits: list[Hit], ratio: float, most: int) -> list[str]:
 
 
 class Retriever:
-    def __init__(self, store, graph, embedder, documents: list[Unit]):
-        self.store, self.graph, self.embedder = store, graph, embedder
+    def __init__(self, store, graph, embedder, documents: list[Unit], terms: dict[str, list[str]] | None = None):
+        """`terms`: defined term (normalised) -> ids of the units defining it."""
+        self.store, self.graph, self.embedder, self.terms = store, graph, embedder, terms
         self.documents = documents
         self._agraph: ArticleGraph | None = None
         self._names = _instrument_names(documents)
@@ -115,15 +128,25 @@ class Retriever:
         policy = load_policies(cfg.policies)[route.type]
         on = dt.date.fromisoformat(cfg.as_of) if cfg.as_of else route.as_of
         keys = self._named_instruments(q)
+        subject = topic(q, [n for n, k in self._names if k in keys])
+        if subject != q:
+            t0 = time.perf_counter()
+            qvec = self.embedder.embed_queries([subject])[0]
+            embed_ms = (time.perf_counter() - t0) * 1000
+        else:
+            embed_ms = 0.0
         versions = self._named_versions(route, keys) if policy.versions == "named" else set()
         if route.type == "version_diff":
             versions |= self._previous_versions(versions)
         hard_time = on if policy.time_filter == "as_of" or (on and cfg.as_of) else None
         where = _and(kinds, time_filter(hard_time), _version_filter(versions))
-        # seeds: direct lookup of named articles, then lexical + dense candidates
+        # seeds: named articles and defined terms, then lexical + dense candidates from the
+        # instruments the question names (any instrument when it names none)
         direct = self._direct(route, keys, versions, hard_time) if "direct" in policy.seeds else []
-        lex = self.bm25(q, cfg.candidates, where, language)
-        sem = self.dense(qvec, cfg.candidates, where)
+        direct += self._defining(q, route, keys, versions, hard_time)
+        seed_where = _and(where, "key IN (" + ",".join(quote(k) for k in sorted(keys)) + ")" if keys else None)
+        lex = self.bm25(subject, cfg.candidates, seed_where, language)
+        sem = self.dense(qvec, cfg.candidates, seed_where)
         fused = fuse(lex, sem, cfg)
         seeds = list(dict.fromkeys([u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]))
         # expansion
@@ -147,11 +170,17 @@ class Retriever:
         vecs = self.store.vectors(candidates)
         prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
         hits, parts = self._rerank(candidates, units, steps, lex, vecs, qvec, {u.id for u in direct},
-                                   cfg, prefer_now)
+                                   cfg, prefer_now, hops)
+        if route.type == "version_diff":
+            hits = self._pair_versions(hits)
         hits = hits[:cfg.top_k]
-        return Result(hits, cited_set(hits, cfg.cut_ratio, cfg.max_cited), route, parts, seeds)
+        cited = cite(hits, policy.cite_max, policy.cite_margin)
+        return Result(hits, cited, route, parts, seeds, subject, embed_ms)
 
-    def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg, prefer_now):
+    def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg,
+                prefer_now, hops):
+        """score = semantic + lexical + proximity/(1+d) + edge prior + direct + current
+                 + support: the strongest evidence this unit is linked to (by an allowed edge type)."""
         w = cfg.weights
         prior = dict(cfg.edge_prior)
         lex_max = max((h.score for h in lex), default=0.0) or 1.0
@@ -159,24 +188,67 @@ class Retriever:
         cos = {uid: float(v @ qvec) for uid, v in vecs.items()}
         lo, hi = (min(cos.values()), max(cos.values())) if cos else (0.0, 1.0)
         span = (hi - lo) or 1.0
-        scored, parts = [], {}
+        parts = {}
         for uid in candidates:
             u = units[uid]
             step = steps.get(uid)
             d = step.distance if step else 1
-            p = {"semantic": w.semantic * ((cos[uid] - lo) / span if uid in cos else 0.0),
-                 "lexical": w.lexical * lex_score.get(uid, 0.0),
-                 "proximity": w.proximity / (1 + d),
-                 "edge": w.edge * (prior.get(step.edge_type, 0.0) if step and step.edge_type else 1.0
-                                   if step else 0.0),
-                 "direct": w.direct if uid in direct else 0.0,
-                 "current": w.current if prefer_now and u.effective_to is None else 0.0}
-            parts[uid] = p
+            parts[uid] = {
+                "semantic": w.semantic * ((cos[uid] - lo) / span if uid in cos else 0.0),
+                "lexical": w.lexical * lex_score.get(uid, 0.0),
+                "proximity": w.proximity / (1 + d),
+                "edge": w.edge * (prior.get(step.edge_type, 0.0) if step and step.edge_type else 1.0
+                                  if step else 0.0),
+                "direct": w.direct if uid in direct else 0.0,
+                "current": w.current if prefer_now and u.effective_to is None else 0.0}
+        base = {uid: sum(p.values()) for uid, p in parts.items()}
+        top = max(base.values(), default=1.0) or 1.0
+        if w.support:
+            for uid in candidates:
+                best = 0.0
+                for nxt, etype, _ in self.agraph.adj.get(uid, ()):
+                    if nxt in base and hops.get(etype, 0) > 0:
+                        best = max(best, base[nxt] / top * prior.get(etype, 0.5))
+                parts[uid]["support"] = w.support * best
+        scored = []
+        for uid in candidates:
+            step = steps.get(uid)
             via = "direct" if uid in direct else (step.path if step and step.distance else
                                                   ("seed" if step else "candidate"))
-            scored.append(Hit(uid, sum(p.values()), via, u))
+            scored.append(Hit(uid, sum(parts[uid].values()), via, units[uid]))
         scored.sort(key=lambda h: (-h.score, h.unit_id))
         return scored, parts
+
+    def _pair_versions(self, hits: list[Hit]) -> list[Hit]:
+        """Version-difference answers come in pairs: each unit is followed by its aligned
+        counterpart in the other version(s) retrieved, which takes the pair's score."""
+        by_id = {h.unit_id: h for h in hits}
+        out, placed = [], set()
+        for h in hits:
+            if h.unit_id in placed:
+                continue
+            out.append(h)
+            placed.add(h.unit_id)
+            for nxt, etype, _ in self.agraph.adj.get(h.unit_id, ()):
+                if etype in ("INHERITS", "AMENDS") and nxt in by_id and nxt not in placed \
+                        and by_id[nxt].unit.key == h.unit.key:
+                    partner = by_id[nxt]
+                    out.append(Hit(partner.unit_id, h.score - 1e-6, partner.via + " (version pair)", partner.unit))
+                    placed.add(nxt)
+        return out
+
+    def _defining(self, q: str, route: Route, keys, versions, on) -> list[Unit]:
+        """Articles that define a term the question asks about ("“食品添加剂”的定义")."""
+        if self.terms is None or (route.type != "definition" and not any(c in DEF_CUES for c in route.cues)):
+            return []
+        low = q.lower()
+        found = [t for t in self.terms if t in low]
+        found = [t for t in found if not any(t != o and t in o for o in found)]   # longest terms only
+        ids = {article_of(uid) for t in found for uid in self.terms[t]}
+        units = [u for u in self.store.get(ids) if (not keys or u.key in keys)
+                 and (not versions or f"{u.key}@{u.version}" in versions or u.key not in {v.split("@")[0] for v in versions})
+                 and (on is None or in_force(u, on))]
+        return units[:6]
 
     # -- question analysis against the workspace -----------------------------------------
     def _named_instruments(self, q: str) -> set[str]:
@@ -220,8 +292,15 @@ class Retriever:
         if not route.articles:
             return []
         conds = []
-        for no, label in route.articles:
-            conds.append(f"(article_no = {no} AND label = {quote(label)})")
+        years = route.article_years or (None,) * len(route.articles)
+        for (no, label), year in zip(route.articles, years):
+            cond = f"article_no = {no} AND label = {quote(label)}"
+            bound = [d for d in self.documents if year and (not keys or d.key in keys)
+                     and str(year) in (d.version[:4], str(d.effective_from.year) if d.effective_from else "")]
+            if bound:       # "2021年…第十一条": article 11 of the 2021 version only
+                cond += " AND (" + " OR ".join(f"(key = {quote(d.key)} AND version = {quote(d.version)})"
+                                              for d in bound) + ")"
+            conds.append(f"({cond})")
         where = _and("kind IN ('article', 'passage')", " OR ".join(conds),
                      "key IN (" + ",".join(quote(k) for k in keys) + ")" if keys else None,
                      _version_filter(versions), time_filter(on))

@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .parse.dates import zh_dates
+from .parse.dates import RE_ZH_DATE as RE_ZH_DATE_ANY, zh_dates
 from .parse.numerals import CN_NUM, cn_to_int
 
 TYPES = ("precise", "version_diff", "reasoning", "temporal", "definition")
@@ -29,7 +29,7 @@ MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april
 RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?(\d{4})\b",
                         re.IGNORECASE)
 
-DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异", "调整", "改为", "新增", "删除",
+DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异", "调整", "改动", "改为", "新增", "删除",
              "sửa đổi", "bổ sung", "khác", "thay đổi", "changed", "change", "amended", "amendment",
              "differ", "difference", "compared", "revised", "what changed")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时", "应当遵守", "依据哪",
@@ -45,6 +45,7 @@ class Route:
     articles: tuple[tuple[int, str], ...] = ()   # (article_no, label) named in the question
     years: tuple[int, ...] = ()                  # version years named in the question
     cues: tuple[str, ...] = field(default=())
+    article_years: tuple[int | None, ...] = ()   # the year written just before each named article
 
 
 def question_date(q: str) -> dt.date | None:
@@ -69,15 +70,57 @@ def question_date(q: str) -> dt.date | None:
 
 
 def article_refs(q: str) -> list[tuple[int, str]]:
+    return list(dict.fromkeys(ref for ref, _ in _article_matches(q)))
+
+
+def _article_matches(q: str) -> list[tuple[tuple[int, str], int]]:
     out = []
     for m in RE_ZH_ART.finditer(q):
         n = cn_to_int(m.group(1))
-        out.append((n, f"{n}-{cn_to_int(m.group(2))}" if m.group(2) else str(n)))
+        out.append(((n, f"{n}-{cn_to_int(m.group(2))}" if m.group(2) else str(n)), m.start()))
     for rx in (RE_VI_ART, RE_EN_ART):
         for m in rx.finditer(q):
             label = m.group(1)
-            out.append((int(re.match(r"\d+", label).group(0)), label))
-    return list(dict.fromkeys(out))
+            out.append(((int(re.match(r"\d+", label).group(0)), label), m.start()))
+    return out
+
+
+def article_years(q: str) -> list[int | None]:
+    """For each named article, the year written before it in the same phrase
+    ("2021年生猪屠宰管理条例第十一条" -> 2021), so the article number is read in that version."""
+    seen, out = set(), []
+    for ref, start in _article_matches(q):
+        if ref in seen:
+            continue
+        seen.add(ref)
+        phrase = re.split(r"[，。；,;?？!！]|与|和|and|compared", q[:start])[-1]
+        years = RE_YEAR.findall(phrase)
+        out.append(int(years[-1]) if years else None)
+    return out
+
+
+SCAFFOLD = ("有何变化", "有什么变化", "有哪些变化", "有何不同", "有什么不同", "有什么区别", "有何区别", "相比",
+            "应当遵守哪部法律", "哪部法律", "哪部法规", "哪一条", "哪条", "依照哪条", "规定了哪些", "规定", "什么",
+            "哪些", "如何", "怎样", "怎么", "是否", "依照", "根据", "按照", "现行", "当时", "修订的", "修订后",
+            "版本", "年版", "关于", "之间", "比较", "应当", "多少", "多久", "吗",
+            "what changed", "what is", "what are", "what does", "which", "compared with", "compared to",
+            "under the", "according to", "version", "quy định", "như thế nào", "là gì", "theo", "phiên bản")
+
+
+def topic(q: str, names: list[str] = ()) -> str:
+    """The question without what the router already read (dates, years, article numbers,
+    instrument names) and without question scaffolding: what the provisions are about."""
+    t = q
+    for name in sorted(names, key=len, reverse=True):
+        t = re.sub(re.escape(name), " ", t, flags=re.IGNORECASE)
+    t = RE_ZH_DATE_ANY.sub(" ", t)
+    for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH, RE_YEAR):
+        t = rx.sub(" ", t)
+    for phrase in SCAFFOLD:
+        t = re.sub(re.escape(phrase), " ", t, flags=re.IGNORECASE)
+    t = re.sub(r"[《》“”\"'（）()，。？！?!、：:；;]+", " ", t)
+    t = re.sub(r"\s+", " ", t).strip()
+    return t if len(t) >= 2 else q
 
 
 def classify(q: str) -> Route:
@@ -90,7 +133,7 @@ def classify(q: str) -> Route:
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
-                             or has(("变化", "不同", "区别", "差异", "changed", "differ", "khác", "thay đổi"))):
+                             or has(("变化", "不同", "区别", "差异", "改动", "changed", "differ", "khác", "thay đổi"))):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts:
         kind = "definition"
@@ -98,7 +141,7 @@ def classify(q: str) -> Route:
         kind = "precise"
     else:
         kind = "reasoning"
-    return Route(kind, date, arts, years, cues)
+    return Route(kind, date, arts, years, cues, tuple(article_years(q)))
 
 
 @dataclass(frozen=True)
@@ -107,6 +150,8 @@ class Policy:
     hops: dict
     time_filter: str
     versions: str
+    cite_max: int = 3          # the cited set: at most this many units ...
+    cite_margin: float = 0.15  # ... scoring within this share of the best score
 
 
 def load_policies(path: str | Path | None = None) -> dict[str, Policy]:

@@ -72,7 +72,8 @@ class Workbench:
         if not files:
             return []
         docs = self.store.where("kind = 'document'")
-        resolver = Resolver(docs, self.store.ids())
+        codified = self.store.where("kind = 'article' AND (label LIKE '%.%' OR attrs LIKE '%source_instrument%')")
+        resolver = Resolver(docs, self.store.ids(), codified)
         problems: list[Problem] = []
         for f in files:
             citations = load_citations(f)
@@ -139,7 +140,7 @@ class Workbench:
         if getattr(self, "_retriever", None) is None:
             from .retrieve import Retriever
             self._retriever = Retriever(self.store, self.graph, self.embedder,
-                                        self.store.where("kind = 'document'"))
+                                        self.store.where("kind = 'document'"), self.terms.all())
         return self._retriever
 
     def retrieve(self, question: str, config=None, qvec=None):

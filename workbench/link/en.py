@@ -5,10 +5,12 @@ Clinic Licensing Act") and ADGM rulebooks ("Rule 3.2.1(a)", "GEN 3.3.31 and 3.3.
 One pass finds absolute citations: [modifiers of] [ABBR] [kind] number-list [of instrument].
 The instrument is the abbreviation before the number ("GEN 3.3.31") or the name after "of"
 ("of the Insolvency Regulations", "of FSMR"); "of this Rulebook" is the citing document,
-"of that Act" / "of the Rules" are left out (the name is elsewhere). Citations joined by
-"," / "or" / "and" share the instrument named after the last one ("Article 7, Article 8 or
-Article 13 of the Act"). A number with no kind word is taken only when it cannot be an
-amount: three levels ("1.3.1(a)") or an appendix rule ("A6.9.1").
+"of that Act" is the Act named last before it, "of the Act" (a short name defined elsewhere)
+is left out together with the same-kind citations before it in the sentence. Citations joined
+by "," / "or" / "and" share the instrument named after the last one ("Article 7, Article 8 or
+Article 13 of the Clinic Licensing Act"); a trailing year is the version cited ("... Act
+2018"). A number with no kind word is taken only when it cannot be an amount: three levels
+("1.3.1(a)") or an appendix rule ("A6.9.1").
 
 A second pass, on the unit's own text only (not the clauses an article gathers), makes
 relative references absolute from the citing unit's id: "this Rule", "this Article",
@@ -24,19 +26,24 @@ passages ("19.10.1.(1)", "Part 4.33.(1)") are found from those by the resolver
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..records import Unit
 from . import Citation
-from .en_grammar import ABBR, KIND, LIST, NOT_ABBR, SEP, SUB, Item, instrument_name, parse_list
-from .en_relative import MOD, MODS, Here, relative, split_mods
+from .en_grammar import (ABBR, KIND, LIST, NOT_ABBR, SEP, Item, antecedent, instrument_name, kind_key,
+                         parse_list, split_version)
+from .en_relative import MOD, relative, split_mods
 
 EXTRACTOR = "en-citation"
-CONF = {"kind": 0.9, "abbr": 0.9, "bare": 0.75, "range": 0.9}   # range: factor for filled-in items
+RELATIVE_KINDS = {"article", "clause", "point", "subpoint", "passage"}
+# Confidence by how the citation was found; "range" multiplies it for items filled in a range.
+CONF = {"kind": 0.9, "self": 0.9, "abbr": 0.9, "bare": 0.75, "range": 0.9}
 
 RX_ABS = re.compile(rf"""
     (?<![\w.$£€/-])                                  # not inside a word, amount or number
     (?P<mods>(?:{MOD}\s+of\s+)*)                     # point (a) of Clause 1 of
-    (?:(?!(?:{KIND})\b)(?P<abbr>{ABBR})\s+(?=(?:{KIND})\b|A?\d))?   # GEN / COBS (before Rule or a number)
+    (?:(?!(?:{KIND})\b)\(?(?P<abbr>{ABBR})\)?[ \t]+   # GEN / (COBS) ...
+       (?=(?:{KIND})\b|A?\d))?                         # ... before Rule or a number
     (?:(?P<kind>{KIND})\s*)?                         # Rule / Sections / Chapter / App
     (?P<list>{LIST})                                 # 3.3.31 and 3.3.32 / 19.10.1 (3) and (4)
     """, re.X)
@@ -44,55 +51,131 @@ RX_ABS = re.compile(rf"""
 RX_STRONG = re.compile(r"\d+[A-Z]?\.\d+[A-Z]?\.\d+|A\d+\.\d+")
 # Words before a bare number that make it something else: "Table 1.1.4", "version 2.0.1".
 RX_NOT_REF = re.compile(r"(?:Table|table|Figure|Form|[Vv]ersion|No\.|Annex|Schedule|Box|page)\s*$")
+RX_CAPS_BEFORE = re.compile(r"\b[A-Z]{2,}[ \t]+\(?$")
+RX_YEAR = re.compile(r"(?:19|20)\d\d")
+# After the numbers: "of Schedule 1", "of Part 12", "of Chapter 3" (a unit of a larger one).
+RX_OF_PART = re.compile(r"\s+(?:of|to)\s+([Ss]chedules?|[Pp]arts?|PART|[Cc]hapters?)\s+(\d+[A-Z]?)\b")
+# After the numbers: an optional "(Title)" and "of" / "under" before an instrument's name.
+RX_AFTER = re.compile(r"\s*(?:\([^()]{1,60}\)\s*)?(?:of|under|to)\s+(?:of\s+)?")   # "of of" is a typo
 RX_JOIN = re.compile(rf"^(?:{SEP}|\s*;\s*(?:and\s+|or\s+)?)$")     # between two citations of one list
 
 
 def extract(unit: Unit) -> list[Citation]:
     text = unit.text.replace("\u200e", "")
     out, spans = _absolute(unit, text)
-    own = text if unit.kind == "passage" else _own_text(text)
-    out += relative(unit.id, own, [s for s in spans if s[1] <= len(own)], EXTRACTOR)
+    if unit.kind in RELATIVE_KINDS:
+        own = text if unit.kind == "passage" else _own_text(text)
+        out += relative(unit.id, own, [s for s in spans if s[1] <= len(own)], EXTRACTOR)
     return out
 
 
 def _absolute(unit: Unit, text: str) -> tuple[list[Citation], list[tuple[int, int]]]:
     found: list[tuple[int, int, list[Citation], str]] = []   # start, end, citations, how named
-    for m in RX_ABS.finditer(text):
-        abbr = m.group("abbr")
-        if abbr in NOT_ABBR:
-            abbr = None
+    schedule = re.match(r"r(Schedule\s*\w+)\.", unit.id.partition("/")[2])
+    pos = 0
+    while (m := RX_ABS.search(text, pos)) is not None:
+        pos = m.end()
+        abbr = m.group("abbr") if m.group("abbr") not in NOT_ABBR else None
         kind = m.group("kind")
         items, length = parse_list(kind, m.group("list"))
         if not items:
             continue
-        end = m.start("list") + length
-        if not (kind or abbr) and (not RX_STRONG.match(m.group("list"))
-                                   or RX_NOT_REF.search(text[:m.start()])):
+        end = pos = m.start("list") + length          # the next search starts where the list stopped
+        if _not_a_citation(m, text, kind, abbr, items):
             continue
-        if abbr and not kind and "." not in items[0].label:
-            continue                      # "IFRS 9", "ISO 3166": a standard's number, not a rule
         how, instrument = ("abbr", abbr) if abbr else ("kind" if kind else "bare", None)
-        rest = text[end:]
-        after = re.match(r"\s*(?:\([^()]{1,60}\)\s*)?(?:of|under)\s+", rest)
-        if after and not abbr:
-            name, what, n = instrument_name(rest[after.end():])
-            if what == "anaphor":
+        items, end = _nested(items, text, end)
+        if not abbr:
+            instrument, end, how = _named_after(text, end, how)
+            if how == "unknown":                      # "of the Act": a short name defined elsewhere
+                _drop_same_sentence(found, text, m.start(), kind)
                 continue
-            if what in ("abbr", "name"):
-                instrument, how, end = name, "named", end + after.end() + n
-            elif what == "self":
-                end = end + after.end() + n
+        if schedule and instrument is None and kind_key(kind) in ("paragraph", "para."):
+            items = [replace(it, label=f"{schedule.group(1)}.{it.label.split()[-1]}")
+                     if "." not in it.label.split()[-1] else it for it in items]   # inside Schedule 1
         clause_mods, point_mods = split_mods(m.group("mods"))
-        start = m.start("mods") if m.group("mods") else m.start("abbr") if abbr else m.start()
-        evidence = text[start:end]
+        start = next(m.start(g) for g in ("mods", "abbr", "kind", "list")
+                     if m.group(g) and (g != "abbr" or abbr))
+        start -= start > 0 and abbr is not None and text[start - 1] == "("      # "(COBS) Rule 8.2.2"
         conf = CONF["abbr" if how in ("abbr", "named") else how]
-        cites = [Citation(unit.id, evidence, instrument=instrument, confidence=round(
-                              conf * (CONF["range"] if it.interpolated else 1.0), 3),
-                          extractor=EXTRACTOR, **fields)
+        instrument, version = split_version(instrument)
+        cites = [Citation(unit.id, text[start:end], instrument=instrument, extractor=EXTRACTOR,
+                          confidence=round(conf * (CONF["range"] if it.interpolated else 1.0), 3),
+                          version=version, **fields)
                  for it in items for fields in _fields(it, clause_mods, point_mods)]
         found.append((start, end, cites, how))
+        pos = end                                     # past "of Schedule 1", "of Cabinet Decision No. (74)"
     _share_instruments(found, text)
     return [c for f in found for c in f[2]], [(f[0], f[1]) for f in found]
+
+
+def _not_a_citation(m: re.Match, text: str, kind: str | None, abbr: str | None, items: list[Item]) -> bool:
+    line_start = not text[:m.start()].rpartition("\n")[2].strip()
+    if not (kind or abbr):                    # a bare number: "1.3.1(a)", "A6.9.1"
+        return (not RX_STRONG.match(m.group("list")) or bool(RX_NOT_REF.search(text[:m.start()]))
+                or line_start)                # "A2.1.3\tQuorum": a heading inside the text
+    if kind and kind.isupper() and line_start:
+        return True                           # "PART 3 - CRCOM": a heading inside the text
+    if abbr and not kind and ("." not in items[0].label or items[0].label.endswith(".0")):
+        return True                           # "IFRS 9", "ISO 3166", "SAML 2.0": not a rule
+    if abbr and RX_CAPS_BEFORE.search(text[:m.start("abbr")]):
+        return True                           # "INFORMATION ABOUT THE ISSUER 1.1": a heading
+    if kind and re.match(r"(?i)regulations?|rules?$", kind) and RX_YEAR.fullmatch(items[0].label):
+        return True                           # "... Regulations 2015": a title's year
+    return False
+
+
+def _nested(items: list[Item], text: str, end: int) -> tuple[list[Item], int]:
+    """'paragraph 29 of Schedule 1' -> Schedule 1.29; 'section 67 of Chapter 14 of Schedule 1'
+    -> Schedule 1.67; 'chapter 4 of Part 12' -> Part 12.Chapter 4; 'Part 4 of Schedule 1' ->
+    Schedule 1.Part 4; 'Part 4 of Chapter 3' -> Chapter 3 (the Part has no label)."""
+    outers = []
+    while m := RX_OF_PART.match(text, end):
+        outers.append(f"{m.group(1).capitalize().rstrip('s')} {m.group(2)}")
+        end = m.end()
+    if not outers:
+        return items, end
+    schedule = next((o for o in outers if o.startswith("Schedule")), None)
+    part = next((o for o in outers if o.startswith("Part")), None)
+    chapter = next((o for o in outers if o.startswith("Chapter")), None)
+    out = []
+    for it in items:
+        inner = it.label.replace("Paragraph ", "")
+        if schedule:
+            out.append(replace(it, label=f"{schedule}.{inner}"))
+        elif part and inner.startswith("Chapter"):
+            out.append(replace(it, label=f"{part}.{inner}"))
+        elif chapter and inner.startswith("Part"):
+            out.append(Item(chapter))
+        else:
+            out.append(it)
+    return list(dict.fromkeys(out)), end
+
+
+def _named_after(text: str, end: int, how: str) -> tuple[str | None, int, str]:
+    """(instrument, end of the citation, how) after the numbers: 'of FSMR' / 'of the Clinic
+    Licensing Act' -> named; 'of this Rulebook' -> self; 'of that Act' -> the Act named last
+    before it (else unknown); 'of the Act' -> unknown; nothing -> the citing document."""
+    after = RX_AFTER.match(text, end)
+    if not after:
+        return None, end, how
+    name, what, n = instrument_name(text[after.end():])
+    if what in ("abbr", "name"):
+        return name, after.end() + n, "named"
+    if what == "self":
+        return None, after.end() + n, "self"
+    if what == "that":
+        found = antecedent(text[:end], name)
+        return (found, after.end() + n, "named") if found else (None, end, "unknown")
+    return None, end, "unknown" if what == "anaphor" else how
+
+
+def _drop_same_sentence(found: list, text: str, start: int, kind: str | None) -> None:
+    """'under Article 6, ... and Article 10 of the Act': the Articles before it in the sentence
+    are the Act's too, so they are not the citing document's."""
+    while found and found[-1][3] == "kind" and _kind_word(text[found[-1][0]:found[-1][1]]) == \
+            _kind_word(kind or "") and not re.search(r"\.\s", text[found[-1][1]:start]):
+        found.pop()
 
 
 def _fields(item: Item, clause_mods: list[str], point_mods: list[str]) -> list[dict]:
@@ -103,17 +186,25 @@ def _fields(item: Item, clause_mods: list[str], point_mods: list[str]) -> list[d
 
 
 def _share_instruments(found: list[tuple[int, int, list[Citation], str]], text: str) -> None:
-    """'Article 7, Article 8 or Article 13 of the Act': the name after the last one is theirs."""
+    """'Article 7, Article 8 or Article 13 of the Act': the name after the last one is theirs
+    (same kind word, joined by ',', 'and', 'or' only; or anywhere in the sentence before
+    'of that Act')."""
+    chain_end = None
     for i in range(len(found) - 2, -1, -1):
         (s, e, cites, how), (s2, e2, nxt, how2) = found[i], found[i + 1]
-        if how == "kind" and how2 == "named" and RX_JOIN.match(text[e:s2]) and nxt:
-            name = nxt[0].instrument
-            found[i] = (s, e, [_with(c, name, text[s:e2]) for c in cites], "named")
+        if how2 == "named" and chain_end is None:
+            chain_end = e2
+        if (how == "kind" and how2 == "named" and nxt and _kind_word(text[s:e]) == _kind_word(text[s2:e2])
+                and (RX_JOIN.match(text[e:s2]) or re.search(r"\bthat \w+$", nxt[0].text)
+                     and not re.search(r"\.\s", text[e:s2]))):
+            found[i] = (s, e, [replace(c, instrument=nxt[0].instrument, version=nxt[0].version,
+                                       text=text[s:chain_end]) for c in cites], "named")
+        else:
+            chain_end = None
 
 
-def _with(c: Citation, instrument: str, evidence: str) -> Citation:
-    return Citation(c.source, evidence, c.type, instrument, c.article, c.clause, c.point,
-                    confidence=c.confidence, extractor=c.extractor)
+def _kind_word(evidence: str) -> str:
+    return re.match(r"\w*", evidence).group(0).casefold().rstrip("s")
 
 
 # A line that opens a clause, point or subpoint: "(1) ...", "1. ...", "(a) ...", "(iv) ...".
@@ -131,5 +222,3 @@ def _own_text(text: str) -> str:
         own.append(line)
     return "\n".join(own)
 
-
-__all__ = ["extract", "EXTRACTOR", "Here", "MODS", "SUB"]

@@ -17,35 +17,36 @@ import re
 from dataclasses import dataclass
 
 # A provision number: "3.2.1", "3.6A.4", "10.1.3B", "124C", "A4.6.14" (appendix rules).
-NUM = r"A?\d+[A-Z]?(?:\.\d+[A-Z]?)*"
+NUM = r"A?\d+[A-Z]?(?:\.\d+[A-Z]?|\.[A-Z](?=\.\d))*"     # "15.11.A.1" is a misprint of "15.11A.1"
 # A sub-paragraph: "(1)", "(13)", "(a)", "(iv)", "(1A)"; "(A)" capital letters are not used.
 SUB = r"\(\s?(?:\d+[A-Za-z]?|[a-z]{1,4})\s?\)"
 SUBS = rf"(?:\s?{SUB})(?:{SUB})*"          # "(1)(b)", " (3)" (a space is tolerated once)
 ITEM = rf"{NUM}(?:{SUBS})?"
 # Between list items: ", " ", and " " and " " or " "and/or", ranges " to " "-" " – ".
-SEP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+|\s+to\s+|-|\s*[–—]\s*)"
+SEP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+|\s+to\s+|\s?-\s?|\s*[–—]\s*)"
 # More items after the first: full numbers, or bare sub-paragraphs "(3) and (4)".
 LIST = rf"{ITEM}(?:{SEP}(?:{NUM}(?:{SUBS})?|{SUB}(?:{SUB})*))*"
 
 # The word before the number, and how it turns into a label.
 KINDS = {
-    "rule": "", "section": "", "article": "", "art.": "", "regulation": "", "paragraph": "",
+    "rule": "", "section": "", "subsection": "", "article": "", "art.": "", "regulation": "", "paragraph": "",
     "para.": "", "chapter": "Chapter ", "part": "Part ", "schedule": "Schedule ",
     "app": "App ", "appendix": "App ", "appendices": "App ",
 }
-KIND = (r"(?:Rules?|rules?|Sections?|sections?|SECTION|Articles?|articles?|Art\.|Regulations?(?=\s+\d)|"
+KIND = (r"(?:Rules?|rules?|Sections?|sections?|SECTION|[Ss]ubsections?(?=\s+\d)|Articles?|articles?|Art\.|"
+        r"Regulations?(?=\s+\d)|"
         r"[Pp]aragraphs?|[Pp]ara\.|Chapters?|chapters?|Parts?|PARTS?|Schedules?|"
         r"Appendix|Appendices|App|APP)")
 # A rulebook abbreviation standing before a number or a kind word: "GEN 3.3.31", "COBS Rule 6.11".
 ABBR = r"(?<![\w/-])[A-Z]{2,6}(?![\w/-])"
 NOT_ABBR = {"APP", "PART", "PARTS", "RULE", "SECTION", "CHAPTER", "ARTICLE", "NO", "USD", "AED", "EUR",
             "GBP", "US", "UK", "EU", "UAE", "ADGM", "FSRA", "CET", "AT", "TABLE", "OR", "AND", "IN", "OF",
-            "ISO", "IFRS", "IAS", "CRS", "FATF"}
+            "ISO", "IFRS", "IAS", "CRS", "FATF", "NIL", "THE"}
 
 # An instrument named after "of": capitalised words (joined by of/and/on/for/the/in), a year,
 # "No. (74) of 2020". It must contain a head word to be taken for an instrument.
 NAME = (r"(?:[A-Z][\w’'&-]*|U\.A\.E\.)(?:[ \t]+(?:(?:of|and|on|for|the|in|to|by)[ \t]+)*"
-        r"(?:[A-Z][\w’'&-]*|\d{4}\b|No\.|\(\d+\)|\d+(?:/\d+)*\b))*")
+        r"(?:No\.|[A-Z][\w’'&-]*|\d{4}\b|\(\d+\)|\d+(?:/\d+)*\b))*")
 HEADS = {"Regulations", "Regulation", "Rules", "Rulebook", "Act", "Law", "Code", "Guidance",
          "Manual", "Decree", "Decision", "Resolution", "Standard", "Standards", "Ordinance", "Order",
          "Convention", "Directive", "Constitution", "Policy"}
@@ -54,10 +55,13 @@ GENERIC = {"Regulations", "Rules", "Rulebook", "Act", "Law", "Code", "Guidance",
 # "of this Rulebook", "of these Regulations": the citing document itself.
 SELF = re.compile(r"^(?:this|these)\s+(?:Rulebook|Rules|Regulations|Act|Decree|Code|Law|Manual|"
                   r"Circular|Guidance|Regulation|Ordinance|Order)\b")
-# "of that Act", "of the Act", "of the Rules": a document named elsewhere; not resolved here.
-ANAPHOR = re.compile(r"^(?:that|such|the\s+said|the)\s+(?:Rulebook|Rules|Regulations|Act|Decree|Code|"
+# "of that Act" (the last Act named before), "of the Act", "of the Rules" (a defined short
+# name, not resolved here): a document named elsewhere.
+ANAPHOR = re.compile(r"^(that|such|the\s+said|the)\s+(Rulebook|Rules|Regulations|Act|Decree|Code|"
                      r"Law|Manual|Circular|Guidance|Regulation|Ordinance|Order|Article|Section|Rule|"
                      r"Chapter|Part)\b(?!\s+(?:of|on|for)\s+[A-Z])")
+# A year closing a title is the version cited: "Clinic Licensing Act 2018".
+RX_TITLE_YEAR = re.compile(r"(.*\b(?:Regulations|Rules|Act|Law|Code|Decree|Ordinance|Order))\s+((?:19|20)\d\d)")
 
 
 @dataclass(frozen=True)
@@ -67,11 +71,16 @@ class Item:
     interpolated: bool = False  # filled in inside a range, not written
 
 
-def label_of(kind: str | None, number: str) -> str:
-    """('Chapter', '14') -> 'Chapter 14'; ('App', 'A4.6') -> 'A4.6'; ('Rule', '3.2.1') -> '3.2.1'."""
-    prefix = KINDS.get(kind_key(kind), "") if kind else ""
+def label_of(kind: str | None, number: str, subs: str = "") -> str:
+    """('Chapter', '14') -> 'Chapter 14'; ('App', 'A4.6') -> 'A4.6'; ('Rule', '3.2.1') -> '3.2.1';
+    ('paragraph', '95') -> 'Paragraph 95' (a numbered paragraph of a guidance note, "95)"),
+    but ('paragraph', '199', '(1)') -> '199' (a section's sub-paragraph)."""
+    key = kind_key(kind) if kind else ""
+    prefix = KINDS.get(key, "")
     if prefix == "App " and not number.isdigit():
         return number
+    if key in ("paragraph", "para.") and number.isdigit() and not subs:
+        return "Paragraph " + number
     return prefix + number
 
 
@@ -96,12 +105,13 @@ def parse_list(kind: str | None, text: str) -> tuple[list[Item], int]:
         if m.start() != pos:
             break
         if m.group(1) is not None:
-            pos, in_range = m.end(), bool(re.fullmatch(r"\s+to\s+|-|\s*[–—]\s*", m.group(1)))
+            pos, in_range = m.end(), bool(re.fullmatch(r"\s+to\s+|\s?-\s?|\s*[–—]\s*", m.group(1)))
             continue
         if m.group(2):
             if items and _shape(m.group(2)) != _shape(items[0].label.split()[-1]):
                 break
-            item = Item(label_of(kind, m.group(2)), tuple(_SUB_RX.findall(m.group(3))))
+            number = re.sub(r"\.([A-Z])(?=\.)", r"\1", m.group(2))
+            item = Item(label_of(kind, number, m.group(3)), tuple(_SUB_RX.findall(m.group(3))))
         else:                                   # "(4)" after "19.10.1 (3) and": same rule
             subs = tuple(_SUB_RX.findall(m.group(4)))
             prev = items[-1].subs if items else ()
@@ -149,16 +159,17 @@ def expand(lo: Item, hi: Item, limit: int = 30) -> list[Item]:
 
 def instrument_name(text: str) -> tuple[str | None, str, int]:
     """What follows 'of': ('FSMR', 'abbr', n), ('Clinic Licensing Act', 'name', n),
-    (None, 'self', n) for 'this Rulebook', (None, 'anaphor', n), or (None, '', 0)."""
+    (None, 'self', n) for 'this Rulebook', ('Act', 'that', n) for 'that Act', ('Act', 'anaphor', n)
+    for 'the Act', or (None, '', 0)."""
     s = re.match(r"(?:the\s+)?", text).end()
     m = SELF.match(text)
     if m:
         return None, "self", m.end()
     m = ANAPHOR.match(text)
-    if m:
-        return None, "anaphor", m.end()
+    if m:                                      # ("Act", "that", n) / ("Act", "anaphor", n)
+        return m.group(2), "anaphor" if m.group(1) == "the" else "that", m.end()
     m = re.match(ABBR, text[s:])
-    if m and m.group(0) not in NOT_ABBR and not re.match(r"\s*[a-z]", text[s + m.end():s + m.end() + 2]):
+    if m and m.group(0) not in NOT_ABBR:
         return m.group(0), "abbr", s + m.end()
     m = re.match(NAME, text[s:])
     if not m:
@@ -174,11 +185,26 @@ def instrument_name(text: str) -> tuple[str | None, str, int]:
         end = len(words)                          # "Guidance on Mining"
     while words[end - 1] in {"of", "and", "on", "for", "the", "in", "to", "by"}:
         end -= 1
-    name = " ".join(words[:end])
-    consumed = s + _span_of_words(text[s:], end)
-    return name, "name", consumed
+    ends = [w.end() for w in re.finditer(r"\S+", m.group(0))]
+    return " ".join(words[:end]), "name", s + ends[end - 1]
 
 
-def _span_of_words(text: str, n: int) -> int:
-    m = re.match(rf"\S+(?:\s+\S+){{{n - 1}}}", text)
-    return m.end() if m else len(text)
+def antecedent(text: str, head: str) -> str | None:
+    """The last instrument named in `text` whose head word is `head` ('that Act' -> the Act
+    named before it), read name by name from the left."""
+    last, pos = None, 0
+    while m := re.compile(r"(?<![\w-])[A-Z]").search(text, pos):
+        name, what, n = instrument_name(text[m.start():])
+        if what == "name":
+            if split_version(name)[0].split()[-1] == head:
+                last = name
+            pos = m.start() + n
+        else:
+            pos = m.end()
+    return last
+
+
+def split_version(name: str | None) -> tuple[str | None, str | None]:
+    """'Clinic Licensing Act 2018' -> ('Clinic Licensing Act', '2018'); others unchanged."""
+    m = RX_TITLE_YEAR.fullmatch(name or "")
+    return (m.group(1), m.group(2)) if m else (name, None)

@@ -30,9 +30,12 @@ CONF = {"this": 0.85, "preceding": 0.8, "of": 0.85, "alone": 0.75}
 # A modifier: a finer part named before "of": "Clause 1", "clauses 1 and 2", "point (a)",
 # "points (b) to (d)", "paragraph (b)", "sub-paragraph (4)", "subsection (2)".
 MODS = (r"(?:[Pp]oints?|[Pp]aragraphs?|[Ss]ub-?paragraphs?|[Cc]lauses?|[Ss]ubsections?)")
-_MODNUM = rf"(?:{SUB}(?:{SUB})*|\d+[A-Z]?(?=\s+of\s))"      # bare "Clause 1" only before "of"
-MOD = rf"{MODS}\s+{_MODNUM}(?:{SEP}{_MODNUM})*"
-_ANCHOR = (r"(?P<this>[Tt]his\s+(?P<tkind>Rule|Article|regulation|Regulation|[Ss]ection|Chapter|chapter|"
+_MODNUM = rf"{SUB}(?:{SUB})*"
+# Bracketed numbers after any modifier word; a bare number only after "Clause" and before "of"
+# ("Clause 1 of Article 6"): "paragraph 28 of Schedule 1" is a paragraph, not a modifier.
+MOD = (rf"(?:{MODS}\s+{_MODNUM}(?:{SEP}{_MODNUM})*|"
+       rf"[Cc]lauses?\s+\d+[A-Z]?(?:{SEP}\d+[A-Z]?)*(?=\s+of\s))")
+_ANCHOR = (r"(?P<this>[Tt]his\s+(?P<tkind>Rule|Article|regulation|[Ss]ection|Chapter|chapter|"
            r"Part))\b(?!s|book)|the\s+(?:immediately\s+)?(?:preceding|previous)\s+"
            r"(?P<pkind>clause|paragraph|subsection|sub-paragraph|Rule|rule|Article|section|regulation)\b(?!s)")
 RX_REL = re.compile(rf"(?:(?P<mods>{MOD}(?:\s+of\s+{MOD})*)\s+(?:of|in)\s+)?(?:{_ANCHOR})"
@@ -61,14 +64,24 @@ class Here:
             clause = next((s for s in subs if s[:1].isdigit()), None)
             point = next((s for s in subs if s[:1].isalpha()), None)
             return cls(rule, clause, point, True, ".Guidance" in label, label)
-        parts = dict((seg[:1], seg[1:]) for seg in path.split("/") if seg[:1] in "acp" and seg[1:])
+        parts: dict[str, str] = {}
+        for seg in path.split("/"):          # a12 / c2 / pb, not ch1 (chapter) or pt2 (part)
+            m = re.fullmatch(r"a(?P<a>.+)|c(?!h\d)(?P<c>.+)|p(?!t\d)(?P<p>.+)", seg)
+            if m:
+                parts.update({k: v for k, v in m.groupdict().items() if v})
         return cls(parts.get("a"), parts.get("c"), parts.get("p"), False, False, path)
+
+    def is_self(self, article: str, clause: str | None, point: str | None) -> bool:
+        if self.passage:
+            return self.label == article + "".join(f".({s})" for s in (clause, point) if s)
+        return (article, clause, point) == (self.article, self.clause, self.point)
 
 
 def split_mods(text: str) -> tuple[list[str], list[str]]:
     """'point (a) of Clause 1 of ' -> (['1'], ['a']): numbers are clauses, letters points."""
     clauses, points = [], []
-    for m in re.finditer(rf"{MODS}\s+((?:{_MODNUM})(?:{SEP}{_MODNUM})*)", text or ""):
+    number = rf"(?:{SUB}(?:{SUB})*|\d+[A-Z]?)"
+    for m in re.finditer(rf"{MODS}\s+({number}(?:{SEP}{number})*)", text or ""):
         values = re.findall(r"\(\s?(\w+)\s?\)|(\d+[A-Z]?)", m.group(1))
         values = [a or b for a, b in values]
         values = _fill(values, m.group(1))
@@ -104,7 +117,7 @@ def relative(unit_id: str, text: str, taken: list[tuple[int, int]], extractor: s
             if target and (clauses or points):
                 target = (target[0], (clauses or [target[1]])[0], points or [None])
         for t in _expand(target):
-            if t != (here.article, here.clause, here.point) and t[0]:
+            if t[0] and not here.is_self(*t):
                 out.append(Citation(unit_id, m.group(0), article=t[0], clause=t[1], point=t[2],
                                     confidence=conf, extractor=extractor))
     return out

@@ -6,7 +6,9 @@ aliases from the document's `aliases` attribute, Vietnamese số hiệu such as
 (else the latest before it, else the latest). A target unit that does not exist falls
 back to its nearest existing ancestor, with lower confidence; rulebook passages
 (`doc/r<label>`) and chapter / part headings are looked up through `labels.LabelIndex`,
-which knows how their labels spell what the text cites. A citation whose
+which knows how their labels spell what the text cites. A citation with no instrument that
+the citing document does not hold is looked up in the instruments that document says it is
+read with (`read_with` attribute), e.g. FSMR for a guidance note. A citation whose
 instrument is not in the workspace becomes an edge to a placeholder `ref:<name><path>`
 with resolved=False; re-resolving after the instrument is ingested makes it real.
 """
@@ -16,8 +18,10 @@ import datetime as dt
 import re
 import unicodedata
 from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from typing import Iterable
 
-from ..records import Edge, Unit
+from ..records import Edge, EdgeType, Unit
 from . import Citation
 from .labels import LabelIndex
 
@@ -33,9 +37,11 @@ def norm_name(name: str) -> str:
 
 
 class Resolver:
-    def __init__(self, documents: list[Unit], unit_ids: set[str]):
-        """`documents`: the document units of the workspace (kind "document")."""
+    def __init__(self, documents: list[Unit], unit_ids: set[str], units: Iterable[Unit] = ()):
+        """`documents`: the document units of the workspace (kind "document"); `units`:
+        any others, of which pháp điển articles feed `codified_index` (below)."""
         self.ids = unit_ids
+        self.codified = codified_index(units)
         self.labels = LabelIndex(unit_ids)
         self.versions: dict[str, list[Unit]] = defaultdict(list)   # key -> its document units
         self.names: dict[str, str] = {}                           # normalised name -> key
@@ -71,6 +77,13 @@ class Resolver:
                 return started[-1]
         return versions[-1]
 
+    def previous_version(self, source: Unit) -> str | None:
+        """The document id of the version of `source`'s instrument before `source`'s own."""
+        ids = [d.id for d in self.versions.get(source.key, [])]
+        mine = f"{source.key}@{source.version}"
+        i = ids.index(mine) if mine in ids else -1
+        return ids[i - 1] if i > 0 else None
+
     def resolve(self, c: Citation, source: Unit) -> Edge:
         attrs = tuple((k, v) for k, v in (("op", c.op), ("new_label", c.new_label)) if v)
         if c.instrument is None:
@@ -79,13 +92,57 @@ class Resolver:
             key = self.find_key(c.instrument)
             if key is None:
                 target = PLACEHOLDER + norm_name(c.instrument) + c.path()
-                return Edge(c.source, target, c.type, c.text, c.confidence * 0.8, c.extractor, False,
-                            attrs + (("instrument", c.instrument),))
+                return self._codified(c, source, attrs) or Edge(
+                    c.source, target, c.type, c.text, c.confidence * 0.8, c.extractor, False,
+                    attrs + (("instrument", c.instrument),))
             named = f"{key}@{c.version}" if c.version else None
-            doc = named if named in self.ids else self.version_of(key, source.effective_from).id
+            if named in self.ids:
+                doc = named
+            elif key == source.key and c.type in (EdgeType.REPEALS, EdgeType.REPLACES):
+                doc = self.previous_version(source)     # "《本办法》同时废止": the version before this one
+                if doc is None:
+                    return Edge(c.source, PLACEHOLDER + norm_name(c.instrument) + "@previous", c.type, c.text,
+                                c.confidence * 0.8, c.extractor, False, attrs + (("instrument", c.instrument),))
+            else:
+                doc = self.version_of(key, source.effective_from).id
         target, confidence = self._existing(doc, c)
         resolved = target in self.ids
-        return Edge(c.source, target, c.type, c.text, c.confidence * confidence, c.extractor, resolved, attrs)
+        if not resolved and c.instrument is None:
+            found = self._read_with(c, source, attrs)
+            if found:
+                return found
+        edge = Edge(c.source, target, c.type, c.text, c.confidence * confidence, c.extractor, resolved, attrs)
+        if resolved and confidence >= 1.0:
+            return edge
+        return self._codified(c, source, attrs) or edge
+
+    def _codified(self, c: Citation, source: Unit, attrs: tuple) -> Edge | None:
+        """Pháp điển: the codified article standing for the cited source article, if any."""
+        found = self.codified.find(c, source)
+        via = attrs + (("via", "phapdien-source"),)
+        if found is None:                  # "Điều 3 Thông tư này", that article not codified
+            inst = self.codified.source_instrument(source) if c.instrument is None else None
+            return None if not inst or not c.article or _PD_LABEL.fullmatch(c.article) else Edge(
+                c.source, PLACEHOLDER + norm_name(inst) + c.path(), c.type, c.text, c.confidence * 0.8,
+                c.extractor, False, via + (("instrument", inst),))
+        target, confidence = self._existing(found[0], replace(c, article=found[1]))
+        return Edge(c.source, target, c.type, c.text, c.confidence * confidence, c.extractor,
+                    target in self.ids, via)
+
+    def _read_with(self, c: Citation, source: Unit, attrs: tuple) -> Edge | None:
+        """An unqualified citation the citing document does not hold ("section 198" in a guidance
+        note) is looked up in the instruments the document says it is read with: its `read_with`
+        attribute ("FSMR;MKT", see parse/obliqa_names.py), in that order."""
+        doc = next((d for d in self.versions.get(source.key, ()) if d.version == source.version), None)
+        for name in doc.attr("read_with").split(";") if doc else ():
+            key = self.find_key(name) if name else None
+            if key is None or key == source.key:
+                continue
+            target, confidence = self._existing(self.version_of(key, source.effective_from).id, c)
+            if target in self.ids:
+                return Edge(c.source, target, c.type, c.text, c.confidence * confidence * 0.9,
+                            c.extractor, True, attrs + (("via", "read-with"),))
+        return None
 
     def _existing(self, doc: str, c: Citation) -> tuple[str, float]:
         """The cited unit, or its nearest existing ancestor (confidence lowered)."""
@@ -104,3 +161,89 @@ class Resolver:
 
 def is_placeholder(unit_id: str) -> bool:
     return unit_id.startswith(PLACEHOLDER)
+
+
+# -- pháp điển: a codified article stands for the article of its source instrument ----
+# Its attrs (parse/phapdien.py) say which: source_instrument "Luật số 105/2016/QH13",
+# source_article "Điều 5". Text codified from that law says "Điều 5 của Luật này",
+# another's "khoản 2 Điều 5 Luật Dược" or "Điều 5 Luật số 105/2016/QH13": all mean it.
+_PD_LABEL = re.compile(r"\d+\.\d+\.[A-ZĐ]+(?:\.\d+[a-zđ]?)+")      # "45.4.LQ.1"
+_NUMBER = re.compile(r"\d+(?:[/\-][0-9a-zđ]+)+")                       # a số hiệu, normalised
+_AMENDING = re.compile(r"^(?:luật|nghịđịnh|thôngtư)sửađổi,bổsungmộtsốđiều(?:của)?(.+)$")
+
+
+def _law_name(name: str) -> str:
+    """'Luật Phòng, chống … ở người (HIV/AIDS)' -> 'luậtphòng,chống…ởngười'."""
+    return norm_name(re.sub(r"\s*\([^()]*\)", "", name))
+
+
+def source_number(instrument: str) -> str:
+    """'Luật số 105/2016/QH13' -> '105/2016/qh13'; đ read as d ('HĐNN8' ~ 'HDNN8')."""
+    m = _NUMBER.search(norm_name(instrument))
+    return m.group(0).replace("đ", "d") if m and re.search(r"[a-z]", m.group(0)) else ""
+
+
+@dataclass
+class Codified:
+    articles: dict = field(default_factory=dict)   # (number, "5") -> (doc id, pháp điển label)
+    sources: dict = field(default_factory=dict)    # pháp điển article id -> its source number
+    written: dict = field(default_factory=dict)    # pháp điển article id -> its source as written
+    names: dict = field(default_factory=lambda: defaultdict(list))  # "luậtdược" -> [(date, number)]
+    labels: dict = field(default_factory=dict)     # pháp điển label -> doc id
+
+    def find(self, c: Citation, source: Unit) -> tuple[str, str] | None:
+        """(doc id, article label) of the codified article `c` cites from `source`."""
+        if not c.article:
+            return None
+        if _PD_LABEL.fullmatch(c.article):             # a pháp điển number, in any đề mục
+            doc = self.labels.get(c.article)
+            own = c.instrument is None and doc == f"{source.key}@{source.version}"
+            return (doc, c.article) if doc and not own else None
+        if c.instrument is None:                       # "Điều 5 [của Luật này]": the source's
+            number = self.sources.get(self._article_of(source.id), "")
+        else:                                          # by số hiệu, else by name in force
+            number = source_number(c.instrument) or self._by_name(_law_name(c.instrument), source.effective_from)
+        found = self.articles.get((number, c.article))
+        amended = _AMENDING.match(_law_name(c.instrument or ""))
+        if found is None and amended:                  # "Điều 16 Luật sửa đổi, bổ sung … của Luật X"
+            found = self.articles.get((self._by_name(amended.group(1), source.effective_from), c.article))
+        return found
+
+    def source_instrument(self, source: Unit) -> str:
+        return self.written.get(self._article_of(source.id), "")
+
+    def _article_of(self, uid: str) -> str:
+        while uid not in self.sources and "/" in uid:
+            uid = uid.rsplit("/", 1)[0]
+        return uid
+
+    def _by_name(self, name: str, on: dt.date | None) -> str:
+        """The số hiệu of the law so named in force on `on`; a name cut at a comma
+        ("Luật Hiến" for "Luật Hiến, lấy, ghép mô, …") stands for the one name it begins."""
+        found = self.names.get(name) or [x for n in self.names if n.startswith(name + ",") for x in self.names[n]]
+        if len({n for _, n in found}) > 1 and name not in self.names:
+            return ""                                  # cut names that fit several laws
+        started = [n for d, n in sorted(found) if on is None or d <= on]
+        return (started or [n for _, n in sorted(found)] or [""])[-1]
+
+
+def codified_index(units: Iterable[Unit]) -> Codified:
+    out = Codified()
+    for u in units:
+        if u.kind != "article":
+            continue
+        doc = f"{u.key}@{u.version}"
+        if _PD_LABEL.fullmatch(u.label):
+            out.labels.setdefault(u.label, doc)
+        number = source_number(u.attr("source_instrument"))
+        article = u.attr("source_article").replace("Điều", "").strip()
+        if not number or not article:
+            continue
+        out.sources[u.id] = number
+        out.written[u.id] = u.attr("source_instrument")
+        out.articles.setdefault((number, article), (doc, u.label))
+        if u.attr("source_title"):                     # "Dược ngày 06/04/2016 …" -> "Luật Dược"
+            kind = u.attr("source_instrument").split(" số ")[0]
+            title = re.split(r"\s+ngày\s+", u.attr("source_title"))[0]
+            out.names[_law_name(f"{kind} {title}")].append((u.effective_from or dt.date.min, number))
+    return out

@@ -3,8 +3,8 @@
 A reference is a *chain* of levels, lowest first: "điểm a, b và c khoản 1 Điều 5", each
 level a list ("khoản 1, 2 và khoản 3"), a range ("từ Điều 10 đến Điều 12") or "này"
 ("khoản này", "Điều này"), optionally followed by the instrument it is in ("của Luật
-này", "Nghị định số 98/2021/NĐ-CP", "Luật Dược"). Chains say nothing about their meaning
-here; vi.py makes them absolute and decides REFERENCES / AMENDS.
+này", "Nghị định số 98/2021/NĐ-CP", "Luật Dược"). `targets` (at the end) makes a chain
+absolute from the unit holding it; vi.py and vi_amend.py decide REFERENCES / AMENDS.
 """
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ TYPES = (r"Bộ luật|Luật|Pháp lệnh|Nghị định|Nghị quyết|Thông 
 NUM = r"\d+(?:[/\-][0-9A-Za-zĐđ]+)+(?![\w/])"
 # words that end the name of a law: "Luật Dược [và các|của Luật này|quy định|ngày …]"
 _STOP = (r"(?:này|số|ngày|năm|và|hoặc|về|quy|thì|đã|được|có|để|theo|tại|trong|khi|đối|sửa|"
-         r"hiện|sau|trước|nhưng|phải|mà|là|hướng|do|thuộc|cho|gồm|bao|với|nêu|"
+         r"hiện|sau|trước|nhưng|phải|mà|là|hướng|do|thuộc|cho|gồm|bao|với|nêu|hết|kể|nhằm|ban hành|"
          r"của\s+(?:Quốc hội|Chính phủ|Bộ|Ủy ban)|các|những|Điều|điều|khoản|Khoản|điểm|Điểm|"
          rf"{TYPES})(?!\w)")
 _WORD = r"[^\s,;.:()“”\"'\[\]]+"
@@ -59,7 +59,7 @@ _WORD = r"[^\s,;.:()“”\"'\[\]]+"
 # "Khám bệnh, chữa bệnh", "rượu, bia"; "và" only before a lower-case word that does not
 # stop the name ("Hôn nhân và gia đình"); never "Luật sư", "luật gia", "luật lệ"
 NAME = (rf"(?!{_STOP}|(?:sư|gia|lệ|pháp)(?!\w)){_WORD}"
-        rf"(?:(?:\s+|,\s+(?=chống|chữa|bia))(?:và\s+(?=[a-zđà-ỹ]))?(?!{_STOP}){_WORD}){{0,11}}")
+        rf"(?:(?:\s+|,\s+(?=chống|chữa|bia))(?:và\s+(?=[a-zđà-ỹ]))?(?!{_STOP}){_WORD}){{0,19}}")
 
 
 def instrument(law: str = "Luật") -> str:
@@ -78,6 +78,7 @@ RE_INSTRUMENT = re.compile(rf"(?<!\w){instrument()}")
 # instrument ("của Luật dược": lower case allowed here)
 RE_QUALIFIER = re.compile(
     rf"(?:\s*,)?\s+(?:(?:của|tại|thuộc)\s+)?"
+    rf"(?:(?:Mục|Chương|Phần)\s+[IVXLCDM\d]+\s+(?:của\s+)?)?"          # "khoản 6 Mục II Thông tư số …"
     rf"(?:(?P<self>(?i:{TYPES}|Quy chế|Quy định|Điều lệ|văn bản))\s+này(?!\w)"
     rf"|(?P<instr>{instrument('[Ll]uật')}))")
 # a heading line quoted or merged into text: "Điều 115. Title", "“Điều 54. Title"
@@ -121,7 +122,7 @@ def find_chains(line: str) -> list[Chain]:
         c.text = line[c.start:c.end].strip()
         out.append(c)
     for a, b in reversed(list(zip(out, out[1:]))):      # share a trailing qualifier
-        if a.instrument is None and not a.self_named and RE_SHARE.fullmatch(line[a.end:b.start]):
+        if a.instrument is None and not a.self_named and not a.this and RE_SHARE.fullmatch(line[a.end:b.start]):
             a.instrument, a.self_named = b.instrument, b.self_named
     return out
 
@@ -140,3 +141,58 @@ def expand(first: str, last: str, kind: str) -> list[str]:
     if first.isdigit() and last.isdigit() and 0 <= int(last) - int(first) <= 50:
         return [str(n) for n in range(int(first), int(last) + 1)]
     return [first, last]
+
+
+# -- chains made absolute -------------------------------------------------------------
+@dataclass(frozen=True)
+class Here:
+    """The labels of the unit holding a line: its article, khoản, điểm (None if none)."""
+    article: str | None = None
+    clause: str | None = None
+    point: str | None = None
+
+    @classmethod
+    def of(cls, unit_id: str) -> "Here":
+        m = re.search(r"/a([^/]+)(?:/c([^/]+))?(?:/p([^/]+))?(?:/[^/]+)?$", unit_id)
+        return cls(*m.groups()) if m else cls()
+
+    def path(self) -> tuple:
+        return (self.article, self.clause, self.point)
+
+
+def targets(c: Chain, here: Here, article: str | None = None) -> list[tuple]:
+    """(article, clause, point) labels a chain names, made absolute from `here` (relative
+    "này" and bare khoản / điểm) or from `article` (an amended article named above).
+    The lower levels belong to the first item of the level above: "điểm a khoản 1, khoản
+    2 Điều 5" -> (5, 1, a), (5, 2, None)."""
+    a, cl, p = c.levels.get("a"), c.levels.get("c"), c.levels.get("p")
+    if "a" in c.this:
+        a = [here.article] if here.article else None
+        if a is None:
+            return []
+    if "c" in c.this:
+        if not here.clause:
+            return []
+        cl, a = [here.clause], a or [here.article]
+    if "p" in c.this:
+        if not here.point:
+            return []
+        p, cl, a = [here.point], cl or ([here.clause] if here.clause else None), a or [here.article]
+    if not a:                                          # bare "khoản 2", "điểm b"
+        if c.instrument:
+            return []
+        a = [article or here.article] if (article or here.article) else None
+        if a is None:
+            return []
+        if cl is None and p and article is None:
+            cl = [here.clause] if here.clause else None
+    out = []
+    for i, art in enumerate(a):
+        if i or not (cl or p):
+            out.append((art, None, None))
+        elif not cl:
+            out += [(art, None, x) for x in p]
+        else:
+            for j, c_ in enumerate(cl):
+                out += [(art, c_, x) for x in p] if (p and not j) else [(art, c_, None)]
+    return out

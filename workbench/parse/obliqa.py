@@ -11,7 +11,8 @@ list items, so "1.1" is not reliably the parent of "1.1.2". A PassageID repeated
 document (or "3" next to "3.") gets "~2" from the tree builder, with a warning.
 
 Each document unit gets an `aliases` attribute ("GEN;General Rulebook"), the names other
-documents cite it by, read from the passages' own text (obliqa_names.py).
+documents cite it by, and a `read_with` attribute ("FSMR;MKT"), the instruments it says it
+is issued under or read with, both read from the passages' own text (obliqa_names.py).
 
 Gold data refer to passages by (DocumentID, PassageID) and sometimes by the passage uuid:
 `obliqa_unit_id` is the id scheme (first passage of that number), `PassageIndex` resolves
@@ -29,7 +30,7 @@ from pathlib import Path
 from ..errors import CorpusError
 from ..records import DocumentMeta, ParseResult, Unit
 from . import CorpusParse
-from .obliqa_names import document_aliases
+from .obliqa_names import document_aliases, read_with
 from .tree import TreeBuilder
 
 ZIP_NAME = "StructuredRegulatoryDocuments.zip"
@@ -70,8 +71,9 @@ def import_obliqa(path: str | Path) -> CorpusParse:
 
 
 def add_aliases(corpus: CorpusParse) -> None:
-    """Give each document unit an `aliases` attribute ("GEN;General Rulebook"), read from
-    the passages' text (see obliqa_names.py), so the resolver finds cited rulebooks."""
+    """Give each document unit an `aliases` attribute ("GEN;General Rulebook") and a `read_with`
+    attribute ("FSMR;MKT": the instruments it says it is issued under or read with), both read
+    from the passages' text (see obliqa_names.py), so the resolver finds cited rulebooks."""
     texts: dict[int, list[str]] = {}
     labels: dict[int, set[str]] = {}
     for u in corpus.result.units:
@@ -81,10 +83,13 @@ def add_aliases(corpus: CorpusParse) -> None:
             labels.setdefault(doc, set()).add(u.label)
     titles = {int(m.key.split("-")[1]): m.title for m in corpus.documents}
     aliases = document_aliases(texts, titles, labels)
-    corpus.result.units = [
-        replace(u, attrs=u.attrs + (("aliases", ";".join(aliases[n])),))
-        if u.kind == "document" and aliases.get(n := int(u.key.split("-")[1])) else u
-        for u in corpus.result.units]
+    read = read_with(texts, aliases)
+    units = []
+    for u in corpus.result.units:
+        n = int(u.key.split("-")[1]) if u.kind == "document" else 0
+        extra = tuple((k, ";".join(v)) for k, v in (("aliases", aliases.get(n)), ("read_with", read.get(n))) if v)
+        units.append(replace(u, attrs=u.attrs + extra) if extra else u)
+    corpus.result.units = units
 
 
 def parse_passages(rows: list[tuple[int, dict]], meta: DocumentMeta) -> ParseResult:

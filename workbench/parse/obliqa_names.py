@@ -26,8 +26,9 @@ _NAME = r"((?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|on)\s+)?)+)"     # capitalised 
 RE_SELF = [
     # This Rulebook ("GEN") / this Conduct of Business Rulebook (COBS)
     re.compile(rf"\b[Tt]his\s+{_NAME}?(Rulebook|Rules)\s*\(\s*{_Q}{_ABBR}{_Q}\s*\)"),
-    # This document is called the Guidance and Policies Manual ("GPM")
-    re.compile(rf"\bThis document is called the\s+([A-Z][\w\s]+?)\s*\(\s*{_Q}{_ABBR}{_Q}\s*\)"),
+    # This document is called the Guidance and Policies Manual ("GPM"); The purpose of the Code
+    # of Market Conduct ("CMC") is ...
+    re.compile(rf"\b(?:This document is called|The purpose of) the\s+([A-Z][\w\s]+?)\s*\(\s*{_Q}{_ABBR}{_Q}\s*\)"),
 ]
 RE_THIS_ABBR = re.compile(r"\b[Tt]his\s+([A-Z]{2,6})\s+Rulebook\b")             # this AML Rulebook
 RE_CITED = re.compile(r"\bThese (?:Rules|Regulations) may be cited as the\s+([A-Z][\w ,'’&-]{3,80}?)"
@@ -136,3 +137,43 @@ def _vote(names: dict[int, list[str]], texts: dict[int, list[str]], labels: dict
         if lead >= 0.3 or (uses and lead > 0.02):
             names[best].append(abbr)
             taken.add(abbr)
+
+
+# What a document says it is read with: "This Guidance is issued under section 15(2) of the
+# FSMR", "made under, or for the purposes of, FSMR", "It should be read in conjunction with
+# FSMR, the Market Rules (MKT) ...", "where the CMC refers to a section, the reference is to a
+# section in the FSMR", "The main legislative provisions governing ... are set out in ..., Part 16
+# of the FSMR". The span after the phrase (to the end of the sentence) is searched for
+# the names of the other documents.
+RE_READ_WITH = re.compile(r"(?:\bissued under\b|\bmade (?:under|for the purposes of)\b|"
+                          r"\bread in conjunction with\b|\bthe reference is to a section in\b|"
+                          r"\blegislative provisions governing\b[^.;\n]{0,100}?\bare set out in\b)"
+                          r"((?:[^.;\n]|\.(?=\s*\(?\d))" r"{0,200})")       # "Law No. (4) of 2013" goes on
+
+
+# "this Chapter should be read in conjunction with FUNDS": said of a part, not of the document.
+RE_PART_OF = re.compile(r"\b[Tt]his\s+(?:[Cc]hapter|[Ss]ection|[Pp]art|Rule|[Aa]ppendix|[Ss]chedule)\b")
+
+
+def _sentence_before(text: str, pos: int) -> str:
+    return re.split(r"[.;\n]", text[:pos])[-1]
+
+
+def read_with(texts: dict[int, list[str]], aliases: dict[int, list[str]]) -> dict[int, list[str]]:
+    """DocumentID -> the other documents' first aliases, in the order the text names them."""
+    patterns = []
+    for d, names in aliases.items():
+        for name in names:
+            if len(name) >= 3:
+                patterns.append((re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])"), d))
+    out: dict[int, list[str]] = {}
+    for d, ts in texts.items():
+        found: list[tuple[int, int, int]] = []           # (sentence, position, document)
+        for k, m in enumerate(m for t in ts for m in RE_READ_WITH.finditer(t)
+                              if not RE_PART_OF.search(_sentence_before(t, m.start()))):
+            found += [(k, hit.start(), other) for rx, other in patterns if other != d
+                      for hit in rx.finditer(m.group(1))]
+        docs = list(dict.fromkeys(other for _, _, other in sorted(found)))
+        if docs:
+            out[d] = [aliases[o][0] for o in docs]
+    return out

@@ -254,3 +254,13 @@ class TermStore:
 
     def count(self) -> int:
         return self.table.count_rows()
+
+    def all(self) -> dict[str, list[str]]:
+        """normalised term -> ids of its defining units."""
+        n = max(self.count(), 1)
+        t = self.table.search().select(["norm", "unit_id"]).limit(n).to_arrow()
+        out: dict[str, list[str]] = {}
+        for norm, uid in zip(t["norm"].to_pylist(), t["unit_id"].to_pylist()):
+            if len(norm) >= 2:
+                out.setdefault(norm, []).append(uid)
+        return out
