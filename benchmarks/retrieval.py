@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 SHARED = ROOT.parent / "shared" / "corpora"
 WS = ROOT / "benchmarks" / "workspace-retrieval"
+CACHE = ROOT / "benchmarks" / "workspace-ingest" / "lance"
 
 BENCHES = {
     "zh": (["zh-food-safety", "zh-pig-slaughter", "zh-animal-quarantine"], None),
@@ -39,7 +40,8 @@ def main() -> int:
         corpora, fmt = BENCHES[name]
         ws = WS / name
         if not (ws / "workspace.json").exists():
-            if cli(["ingest", *[str(SHARED / c) for c in corpora], "--workspace", str(ws), "--problems", "3"]):
+            cache = ["--cache", str(CACHE)] if CACHE.exists() else []      # reuse ingest.py's vectors
+            if cli(["ingest", *[str(SHARED / c) for c in corpora], "--workspace", str(ws), "--problems", "3", *cache]):
                 return 1
         if fmt is None:
             bench = ROOT / "benchmarks" / "questions" / "zh_versions.jsonl"

@@ -20,6 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("paths", nargs="+", metavar="PATH", help="corpus folder or corpus.toml")
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--problems", type=int, default=20, help="how many problems to print (default 20)")
+    s.add_argument("--cache", help="embedding cache folder shared between workspaces (default: in the workspace)")
 
     s = sub.add_parser("info", help="counts by corpus, instrument, kind and edge type")
     s.add_argument("--workspace", default=DEFAULT_WS)
@@ -75,9 +76,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _open(args):
+    from dataclasses import replace
     from .config import Config
     from .workbench import Workbench
-    return Workbench.open(args.workspace, Config.load(args.config))
+    config = Config.load(args.config)
+    if getattr(args, "cache", None):
+        config = replace(config, ingest=replace(config.ingest, cache_dir=args.cache))
+    return Workbench.open(args.workspace, config)
 
 
 def cmd_ingest(args) -> int:

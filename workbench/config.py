@@ -12,6 +12,8 @@ class IngestConfig:
     embed_kinds: tuple[str, ...] = ("document", "article", "passage")  # units that get vectors
     batch_size: int = 64
     progress: bool = True
+    cache_dir: str | None = None          # embedding cache folder (default: inside the workspace);
+                                          # share one between workspaces to embed each text once
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,8 @@ class Workbench:
         path.mkdir(parents=True, exist_ok=True)
         _write_meta(path, {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim})
         return cls(path, config, embedder, LanceUnitStore(path / "lance", dim),
-                   IGraphStore(path), EmbeddingCache(path / "lance", dim), TermStore(path / "lance"))
+                   IGraphStore(path), EmbeddingCache(config.ingest.cache_dir or path / "lance", dim),
+                   TermStore(path / "lance"))
 
     # -- ingest -------------------------------------------------------------------
     def ingest(self, source: str | Path) -> IngestReport:
