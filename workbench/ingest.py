@@ -89,7 +89,8 @@ def run_ingest(parsed: CorpusParse, wb, parse_seconds: float) -> IngestReport:
     wb.store.replace_corpus(parsed.name, units, vectors, embedded)
     wb.graph.replace_corpus(parsed.name, parsed.result.edges, "structure")
     t2 = time.perf_counter()
-    version_edges, version_counts = align_corpus(units)
+    article_vectors = {u.id: vectors[i] for i, u in enumerate(units) if embedded[i] and u.kind in ("article", "passage")}
+    version_edges, version_counts = align_corpus(units, article_vectors)
     wb.graph.replace_corpus(parsed.name, version_edges, "versions")
     wb.graph.replace_corpus(parsed.name, related_edges(
         units, vectors, embedded, gcfg.related_threshold, gcfg.related_cap, gcfg.related_min_chars), "semantic")

@@ -139,6 +139,14 @@ class Retriever:
         if route.type == "version_diff":
             versions |= self._previous_versions(versions)
         hard_time = on if policy.time_filter == "as_of" or (on and cfg.as_of) else None
+        if policy.time_filter == "current" and on is None and not versions:
+            # no date, no version named: the law as it stands (the latest version of a named
+            # instrument, or whatever is in force today)
+            if keys:
+                versions = {max((d for d in self.documents if d.key == k),
+                                key=lambda d: (d.effective_from or dt.date.min, d.version)).id for k in keys}
+            else:
+                hard_time = dt.date.today()
         where = _and(kinds, time_filter(hard_time), _version_filter(versions))
         # seeds: named articles and defined terms, then lexical + dense candidates from the
         # instruments the question names (any instrument when it names none)
@@ -221,9 +229,19 @@ class Retriever:
 
     def _pair_versions(self, hits: list[Hit]) -> list[Hit]:
         """Version-difference answers come in pairs: each unit is followed by its aligned
-        counterpart in the other version(s) retrieved, which takes the pair's score."""
+        counterpart in the other version(s) retrieved, which takes the pair's score. When the
+        best unit has no aligned counterpart, the best unit of its other version stands in."""
         by_id = {h.unit_id: h for h in hits}
         out, placed = [], set()
+        if hits:
+            top = hits[0]
+            aligned = [n for n, t, _ in self.agraph.adj.get(top.unit_id, ()) if t in ("INHERITS", "AMENDS")
+                       and n in by_id and by_id[n].unit.key == top.unit.key]
+            other = next((h for h in hits[1:] if h.unit.key == top.unit.key and h.unit.version != top.unit.version), None)
+            if not aligned and other is not None:
+                hits = [top, Hit(other.unit_id, top.score - 1e-6, other.via + " (other version)", other.unit)] + \
+                       [h for h in hits[1:] if h.unit_id != other.unit_id]
+                by_id = {h.unit_id: h for h in hits}
         for h in hits:
             if h.unit_id in placed:
                 continue

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .records import Unit
 
 ZH = [re.compile(r"(?:所称|所指)(?:的)?[“\"]?([^，,。；“”\"]{1,20}?)[”\"]?[，,]?(?:是指|指|包括)"),
-      re.compile(r"^(?:[（(][一二三四五六七八九十]+[）)])?[“\"]?([^，,。；“”\"（(]{1,16}?)[”\"]?[，,](?:是指|指)")]
+      re.compile(r"^(?:[（(][一二三四五六七八九十]+[）)])?[“\"]?([^，,。；：:“”\"（(]{1,16}?)[”\"]?[，,：:](?:是指|指)")]
 VI = [re.compile(r"^(?:\d+\.\s*|[a-zđ]\)\s*)?([^.:;,()]{2,60}?)\s+là\s+", re.IGNORECASE)]
 EN = [re.compile(r"[‘'“\"]([^’'”\"]{1,60})[’'”\"]\s+(?:means|includes|refers to|has the meaning)"),
       re.compile(r"^(?:\([a-z0-9]+\)\s*)?(?:the\s+)?([A-Z][A-Za-z \-]{1,50}?)\s+means\s")]

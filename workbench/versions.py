@@ -20,6 +20,8 @@ from .records import Edge, EdgeType, Unit
 
 SIMILAR = 0.55          # renumbered or rewritten articles must be at least this similar
 SAME_NUMBER = 0.30      # an article keeping its number may change more before it counts as new
+EMBED_COS = 0.955       # full revisions: left-over articles whose embeddings are this close ...
+EMBED_FLOOR = 0.25      # ... and that still share this much text are the same provision rewritten
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,9 @@ def text_diff(old: str, new: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(ins), tuple(dels)
 
 
-def align(old: list[Unit], new: list[Unit]) -> list[Change]:
-    """Align the articles of two versions (lists of article units)."""
+def align(old: list[Unit], new: list[Unit], vectors: dict | None = None) -> list[Change]:
+    """Align the articles of two versions (lists of article units). `vectors` (unit id ->
+    normalised embedding), when given, matches what text overlap alone leaves over."""
     changes: list[Change] = []
     left = {u.id: u for u in old}
     right = {u.id: u for u in new}
@@ -89,6 +92,21 @@ def align(old: list[Unit], new: list[Unit]) -> list[Change]:
             del left[o.id], right[n.id]
             ins, dels = text_diff(o.text, n.text)
             changes.append(Change("amended" if o.label == n.label else "renumbered", o.id, n.id, s, ins, dels))
+    # 3. rewritten in a full revision: close in meaning, still sharing some text
+    if vectors:
+        pairs = []
+        for n in right.values():
+            for o in left.values():
+                if o.id in vectors and n.id in vectors:
+                    cos = float(vectors[o.id] @ vectors[n.id])
+                    if cos >= EMBED_COS and similarity(o.text, n.text) >= EMBED_FLOOR:
+                        pairs.append((cos, o, n))
+        for cos, o, n in sorted(pairs, key=lambda p: -p[0]):
+            if o.id in left and n.id in right:
+                del left[o.id], right[n.id]
+                ins, dels = text_diff(o.text, n.text)
+                changes.append(Change("amended" if o.label == n.label else "renumbered", o.id, n.id,
+                                      similarity(o.text, n.text), ins, dels))
     changes += [Change("removed", o.id, None) for o in left.values()]
     changes += [Change("added", None, n.id) for n in right.values()]
     return changes
@@ -109,7 +127,7 @@ def version_edges(changes: list[Change]) -> list[Edge]:
     return edges
 
 
-def align_corpus(units: list[Unit]) -> tuple[list[Edge], dict[str, dict[str, int]]]:
+def align_corpus(units: list[Unit], vectors: dict | None = None) -> tuple[list[Edge], dict[str, dict[str, int]]]:
     """Align consecutive versions of every key among `units`; returns edges and counts per step."""
     docs = sorted((u for u in units if u.kind == "document"),
                   key=lambda d: (d.key, d.effective_from or dt.date.min, d.version))
@@ -121,7 +139,7 @@ def align_corpus(units: list[Unit]) -> tuple[list[Edge], dict[str, dict[str, int
     for _, group in groupby(docs, key=lambda d: d.key):
         versions = list(group)
         for older, newer in zip(versions, versions[1:]):
-            changes = align(articles.get(older.id, []), articles.get(newer.id, []))
+            changes = align(articles.get(older.id, []), articles.get(newer.id, []), vectors)
             edges += version_edges(changes)
             step = f"{older.id} -> {newer.version}"
             counts[step] = {s: sum(c.status == s for c in changes)
