@@ -177,6 +177,8 @@ class Retriever:
         candidates = {uid for uid in set(steps) | {h.unit_id for h in fused} if allowed(units.get(uid))}
         vecs = self.store.vectors(candidates)
         prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
+        if policy.weights and cfg.weights == RetrievalConfig().weights:   # the caller's own weights win
+            cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))
         hits, parts = self._rerank(candidates, units, steps, lex, vecs, qvec, {u.id for u in direct},
                                    cfg, prefer_now, hops)
         if route.type == "version_diff":

@@ -34,6 +34,9 @@ DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异
              "differ", "difference", "compared", "revised", "what changed")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时", "应当遵守", "依据哪",
              "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
+REASON_CUES = ("处罚", "罚款", "后果", "法律责任", "承担什么责任", "依照哪条", "哪条规定处罚", "penalt", "fine",
+               "liable", "liability", "sanction", "consequence", "breach", "xử phạt", "bị phạt", "chế tài",
+               "trách nhiệm pháp lý")
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
             "definition", "defined", "what is a", "what is an")
 
@@ -137,10 +140,12 @@ def classify(q: str) -> Route:
         kind = "version_diff"
     elif has(DEF_CUES) and not arts:
         kind = "definition"
-    elif arts:
+    elif arts and not has(REASON_CUES):
         kind = "precise"
+    elif has(REASON_CUES) or len(re.findall(r"[?？]", q)) >= 2:
+        kind = "reasoning"          # a duty and its penalty, or several questions at once: multihop
     else:
-        kind = "reasoning"
+        kind = "precise"
     return Route(kind, date, arts, years, cues, tuple(article_years(q)))
 
 
@@ -152,6 +157,7 @@ class Policy:
     versions: str
     cite_max: int = 3          # the cited set: at most this many units ...
     cite_margin: float = 0.15  # ... scoring within this share of the best score
+    weights: dict = field(default_factory=dict)   # re-rank weights that differ for this type
 
 
 def load_policies(path: str | Path | None = None) -> dict[str, Policy]:
