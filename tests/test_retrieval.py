@@ -102,3 +102,25 @@ def test_graph_beats_flat_retrieval_on_the_sample_benchmark(wb):
         assert graph["mrr"] > s["systems"][base]["overall"]["mrr"]
     assert set(s["systems"]["graph"]["by_category"]) == {"precise", "reasoning", "temporal", "version_diff"}
     assert "bm25 vs graph" in s["tests"] and "p" in s["tests"]["bm25 vs graph"]["mrr"]
+
+
+def test_topic_strips_what_the_router_reads():
+    from workbench.route import article_years, topic
+    t = topic("2015年修订的食品安全法与2009年相比，关于禁止生产经营的食品的规定有何变化？", ["食品安全法"])
+    assert "禁止生产经营" in t and "2015" not in t and "食品安全法" not in t and "变化" not in t
+    assert article_years("2021年生猪屠宰管理条例第十一条与2016年版本相比有什么不同？") == [2021]
+    assert article_years("第十一条在2016年版本中是什么？") == [None]
+
+
+def test_question_without_date_or_version_is_about_the_law_in_force(wb):
+    r = wb.retrieve("How long is a clinic licence valid?", RetrievalConfig(top_k=5))
+    assert r.route.type == "precise" and r.hits
+    assert all(h.unit.effective_to is None for h in r.hits)       # the 2012 Act and replaced rules are out
+    assert r.cited == [r.hits[0].unit_id]                           # one provision cited for a precise question
+
+
+def test_penalty_question_reaches_the_duty_through_references(wb):
+    r = wb.retrieve("What is the penalty for breaching the duty to keep patient records?", RetrievalConfig(top_k=5))
+    top = [h.unit_id for h in r.hits]
+    assert r.route.type == "reasoning"
+    assert "clinic-licensing-act@2018/a10" in top and "clinic-licensing-act@2018/a16" in top
