@@ -58,7 +58,8 @@ class Workbench:
         if self.config.graph.extract_citations:
             units = parsed.result.units
             save_citations(self.path / CITATIONS / f"{report.corpus}.jsonl", extract_citations(units))
-        report.problems += self.relink()
+        relinked = self.relink()
+        report.problems += relinked.get(report.corpus, []) + relinked.get("graph", [])
         report.seconds["link"] = time.perf_counter() - t
         report.edges_by_type = self.graph.counts(report.corpus)
         self.graph.save()
@@ -66,23 +67,24 @@ class Workbench:
         self._write_report(report, source)
         return report
 
-    def relink(self) -> list[Problem]:
+    def relink(self) -> dict[str, list[Problem]]:
         """Resolve every corpus's stored citations against what the workspace holds now,
-        so a citation to an instrument ingested later becomes a resolved edge."""
+        so a citation to an instrument ingested later becomes a resolved edge. Returns the
+        problems per corpus, and amendment cycles (which may span corpora) under "graph"."""
         files = sorted((self.path / CITATIONS).glob("*.jsonl"))
         if not files:
-            return []
+            return {}
         docs = self.store.where("kind = 'document'")
         codified = self.store.where("kind = 'article' AND (label LIKE '%.%' OR attrs LIKE '%source_instrument%')")
         resolver = Resolver(docs, self.store.ids(), codified)
-        problems: list[Problem] = []
+        problems: dict[str, list[Problem]] = {}
         for f in files:
             citations = load_citations(f)
             sources = {u.id: u for u in self.store.get({c.source for c in citations})}
-            edges, found = resolve_citations(citations, sources, resolver)
+            edges, problems[f.stem] = resolve_citations(citations, sources, resolver)
             self.graph.replace_corpus(f.stem, edges, "links")
-            problems += found
-        return problems + cycle_problems(self.graph.all_edges(ORDERING))
+        problems["graph"] = cycle_problems(self.graph.all_edges(ORDERING))
+        return problems
 
     def _write_report(self, report: IngestReport, source) -> None:
         reports = self.path / "reports"
