@@ -18,6 +18,7 @@ from .link.resolve import Resolver
 from .link.store import CITATIONS, load_citations, save_citations
 from .records import Hit, Problem, Unit
 from .stores.lance import quote
+from .retrieve import guess_language
 from .versions import article_chain, in_force, version_in_force
 from .stores.graph import IGraphStore
 from .stores.lance import EmbeddingCache, LanceUnitStore, TermStore
@@ -153,18 +154,10 @@ class Workbench:
     def search(self, query: str, mode: str = "bm25", k: int = 10, language: str = "",
                where: str | None = None) -> list[Hit]:
         if mode == "bm25":
-            return self.store.search_text(query, language or _guess_language(query), k, where)
+            return self.store.search_text(query, language or guess_language(query), k, where)
         if mode == "dense":
             return self.store.search_vector(self.embedder.embed_queries([query])[0], k, where)
         raise ValueError(f"unknown search mode {mode!r}: bm25 or dense")
-
-
-def _guess_language(text: str) -> str:
-    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
-        return "zh"
-    if any(ch in "ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ" for ch in text.lower()):
-        return "vi"
-    return "en"
 
 
 def _read_meta(path: Path) -> dict:
