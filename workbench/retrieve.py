@@ -185,6 +185,8 @@ class Retriever:
             hits = self._pair_versions(hits)
         hits = hits[:cfg.top_k]
         cited = cite(hits, policy.cite_max, policy.cite_margin)
+        if route.type == "reasoning":
+            cited = self._cite_chain(hits, cited, policy, hops)
         return Result(hits, cited, route, parts, seeds, subject, embed_ms)
 
     def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg,
@@ -228,6 +230,20 @@ class Retriever:
             scored.append(Hit(uid, sum(parts[uid].values()), via, units[uid]))
         scored.sort(key=lambda h: (-h.score, h.unit_id))
         return scored, parts
+
+    def _cite_chain(self, hits: list[Hit], cited: list[str], policy, hops) -> list[str]:
+        """Multihop answers rest on linked provisions: besides the units within the margin,
+        cite the units among the top hits that an allowed edge links to the cited ones."""
+        out = list(cited)
+        for h in hits[:policy.cite_max + 2]:
+            if len(out) >= policy.cite_max:
+                break
+            if h.unit_id in out:
+                continue
+            linked = any(n in out and hops.get(t, 0) > 0 for n, t, _ in self.agraph.adj.get(h.unit_id, ()))
+            if linked:
+                out.append(h.unit_id)
+        return out
 
     def _pair_versions(self, hits: list[Hit]) -> list[Hit]:
         """Version-difference answers come in pairs: each unit is followed by its aligned
