@@ -25,10 +25,10 @@ RESULTS = ROOT / "benchmarks" / "results" / "ingest.json"
 sys.path.insert(0, str(ROOT))   # run from a checkout without installing
 
 
-def one(corpus: str, workspace: str) -> dict:
+def one(corpus: str, workspace: str, cache: str | None) -> dict:
     from workbench.config import Config, IngestConfig
     from workbench.workbench import Workbench
-    wb = Workbench.open(workspace, Config(IngestConfig(progress=False)))
+    wb = Workbench.open(workspace, Config(IngestConfig(progress=False, cache_dir=cache)))
     t = time.perf_counter()
     report = wb.ingest(SHARED / corpus)
     total = time.perf_counter() - t
@@ -52,19 +52,28 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpora", help="comma-separated folder names (default: all)")
     ap.add_argument("--workspace", default=str(ROOT / "benchmarks" / "workspace-ingest"))
+    ap.add_argument("--keep", action="store_true",
+                    help="add to the existing workspace and results instead of starting afresh "
+                         "(with --cache: a fresh embedding cache, so embedding is still measured)")
+    ap.add_argument("--cache", help="embedding cache folder (default: inside the workspace)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
-        print(json.dumps(one(args.one, args.workspace)))
+        print(json.dumps(one(args.one, args.workspace, args.cache)))
         return 0
     if not SHARED.exists():
         print(f"needs {SHARED}", file=sys.stderr)
         return 2
     names = args.corpora.split(",") if args.corpora else sorted(p.name for p in SHARED.iterdir() if p.is_dir())
-    shutil.rmtree(args.workspace, ignore_errors=True)
     rows = []
+    if args.keep and RESULTS.exists():
+        rows = [r for r in json.loads(RESULTS.read_text(encoding="utf-8"))["corpora"]
+                if r["corpus"] not in names and "failed" not in r]
+    else:
+        shutil.rmtree(args.workspace, ignore_errors=True)
     for name in names:
-        out = subprocess.run([sys.executable, __file__, "--one", name, "--workspace", args.workspace],
+        extra = ["--cache", args.cache] if args.cache else []
+        out = subprocess.run([sys.executable, __file__, "--one", name, "--workspace", args.workspace, *extra],
                              capture_output=True, text=True)
         if out.returncode != 0:
             print(f"{name}: FAILED\n{out.stderr[-2000:]}", file=sys.stderr)
@@ -73,12 +82,17 @@ def main() -> int:
         row = json.loads(out.stdout.strip().splitlines()[-1])
         rows.append(row)
         print(table_row(row), flush=True)
+        _write(rows)
+    _write(rows)
+    print("\n" + markdown(rows))
+    return 0 if all("failed" not in r for r in rows) else 1
+
+
+def _write(rows: list[dict]) -> None:
     result = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
               "date": time.strftime("%Y-%m-%d"), "corpora": rows}
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
-    print("\n" + markdown(rows))
-    return 0 if all("failed" not in r for r in rows) else 1
 
 
 def _f(x, fmt="{:.0f}"):

@@ -30,6 +30,8 @@ class IGraphStore:
         self.path = Path(folder) / FILE
         ig = _igraph()
         self.g = ig.Graph.Read_Pickle(str(self.path)) if self.path.exists() else ig.Graph(directed=True)
+        if self.g.ecount() and "layer" not in self.g.es.attributes():
+            self.g.es["layer"] = ["structure"] * self.g.ecount()      # graphs saved before edge layers
         self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}
 
     def replace_corpus(self, corpus: str, edges: Sequence[Edge], layer: str = "structure") -> None:
