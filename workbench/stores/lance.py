@@ -183,9 +183,9 @@ class EmbeddingCache:
             pa.array(flat), self.dim)}, schema=self.schema))
 
 
-_COLUMNS = [f for f in ("id", "corpus", "key", "version", "kind", "label", "article_no", "title",
-                        "text", "language", "effective_from", "effective_to", "source_file",
-                        "line_start", "line_end", "parent_id", "ordinal", "attrs")]
+_COLUMNS = ["id", "corpus", "key", "version", "kind", "label", "article_no", "title", "text", "language",
+            "effective_from", "effective_to", "source_file", "line_start", "line_end", "parent_id",
+            "ordinal", "attrs"]     # everything but the vector and the token column
 
 
 def _row(u: Unit) -> dict:
