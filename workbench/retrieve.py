@@ -289,11 +289,14 @@ class Retriever:
     # -- question analysis against the workspace -----------------------------------------
     def _named_instruments(self, q: str) -> set[str]:
         """Keys of instruments whose name appears in the question (longest names first)."""
-        low, keys = q.lower(), set()
+        text, keys = q, set()
         for name, key in self._names:
-            if name in low:
+            # alphabetic names must stand as words ("GEN" is not in "agent"); CJK names need no spaces
+            pattern = re.escape(name) if not name[:1].isascii() else rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+            flags = 0 if name.isupper() else re.IGNORECASE
+            if re.search(pattern, text, flags):
                 keys.add(key)
-                low = low.replace(name, " ")
+                text = re.sub(pattern, " ", text, flags=flags)
         return keys
 
     def _named_versions(self, route: Route, keys: set[str]) -> set[str]:
@@ -341,6 +344,8 @@ class Retriever:
                      "key IN (" + ",".join(quote(k) for k in keys) + ")" if keys else None,
                      _version_filter(versions), time_filter(on))
         found = self.store.where(where, 50)
+        if not keys and len({u.key for u in found}) > 1:
+            return []       # "Rule 3.2" without an instrument: ambiguous across rulebooks, no lookup
         if not versions and not on:        # no version named: the one in force now (else the latest)
             latest: dict[tuple, Unit] = {}
             for u in found:
@@ -378,12 +383,19 @@ def _version_filter(versions: set[str]) -> str | None:
 
 
 def _instrument_names(documents: list[Unit]) -> list[tuple[str, str]]:
+    """(name as matched, key), longest first. Abbreviations ("GEN", "PRU") stay upper-case and
+    are matched case-sensitively; other alphabetic names need two words ("General" alone is
+    an ordinary word); Chinese / Vietnamese titles are lower-cased."""
     names = {}
     for d in documents:
         for n in {d.title, re.sub(r"^中华人民共和国", "", d.title), *d.attr("aliases").split(";")}:
-            n = n.strip().lower()
-            if len(n) >= 3:
+            n = n.strip()
+            if len(n) < 3:
+                continue
+            if n.isascii() and n.isupper():
                 names[n] = d.key
+            elif not n.isascii() or len(n.split()) >= 2:
+                names[n.lower()] = d.key
     return sorted(names.items(), key=lambda kv: -len(kv[0]))
 
 

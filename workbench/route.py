@@ -115,7 +115,8 @@ def topic(q: str, names: list[str] = ()) -> str:
     instrument names) and without question scaffolding: what the provisions are about."""
     t = q
     for name in sorted(names, key=len, reverse=True):
-        t = re.sub(re.escape(name), " ", t, flags=re.IGNORECASE)
+        pattern = re.escape(name) if not name[:1].isascii() else rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+        t = re.sub(pattern, " ", t, flags=0 if name.isupper() else re.IGNORECASE)
     t = RE_ZH_DATE_ANY.sub(" ", t)
     for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH, RE_YEAR):
         t = rx.sub(" ", t)
