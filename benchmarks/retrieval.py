@@ -35,12 +35,13 @@ def main() -> int:
     ap.add_argument("--only", default="zh,alqac,obliqa")
     ap.add_argument("--limit", type=int)
     ap.add_argument("--systems", default="bm25,dense,hybrid,graph,graph-vihermes")
+    ap.add_argument("--cache", default=str(CACHE), help="embedding cache to reuse (default: ingest.py's)")
     args = ap.parse_args()
     for name in args.only.split(","):
         corpora, fmt = BENCHES[name]
         ws = WS / name
         if not (ws / "workspace.json").exists():
-            cache = ["--cache", str(CACHE)] if CACHE.exists() else []      # reuse ingest.py's vectors
+            cache = ["--cache", args.cache] if Path(args.cache).exists() else []   # reuse ingest.py's vectors
             if cli(["ingest", *[str(SHARED / c) for c in corpora], "--workspace", str(ws), "--problems", "3", *cache]):
                 return 1
         if fmt is None:
