@@ -62,12 +62,14 @@ class LanceUnitStore:
         self.table = (self.db.open_table(UNITS) if UNITS in names
                       else self.db.create_table(UNITS, schema=_schema(dim)))
         self._fts_ready = UNITS in names and self.table.count_rows() > 0
+        self._vectors: dict[str, np.ndarray] = {}     # id -> vector, from recent searches
 
     # -- writing ------------------------------------------------------------------
     def replace_corpus(self, corpus: str, units: Sequence[Unit], vectors: np.ndarray,
                        embedded: Sequence[bool]) -> None:
         """Make the corpus's rows exactly `units` (re-ingesting is idempotent)."""
         import pyarrow as pa
+        self._vectors.clear()
         self.table.delete(f"corpus = {quote(corpus)}")
         if units:
             rows = [_row(u) for u in units]
@@ -111,14 +113,25 @@ class LanceUnitStore:
         s = self.table.search(q, query_type="fts", fts_columns="search_text")
         if where:
             s = s.where(where, prefilter=True)
-        rows = s.select(_COLUMNS + ["_score"]).limit(k).to_list()
+        rows = s.select(_COLUMNS + ["embedded", "vector", "_score"]).limit(k).to_list()
+        self._remember(rows)
         return [Hit(r["id"], float(r["_score"]), "bm25", _unit(r)) for r in rows]
 
     def search_vector(self, vector: np.ndarray, k: int, where: str | None = None) -> list[Hit]:
         cond = "embedded = true" + (f" AND ({where})" if where else "")
         rows = (self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
-                .metric("cosine").where(cond, prefilter=True).select(_COLUMNS + ["_distance"]).limit(k).to_list())
+                .metric("cosine").where(cond, prefilter=True).select(_COLUMNS + ["embedded", "vector", "_distance"])
+                .limit(k).to_list())
+        self._remember(rows)
         return [Hit(r["id"], 1.0 - float(r["_distance"]), "dense", _unit(r)) for r in rows]
+
+    def _remember(self, rows: list[dict]) -> None:
+        """Keep the vectors that searches return, so re-ranking does not read them again."""
+        if len(self._vectors) > 200_000:
+            self._vectors.clear()
+        for r in rows:
+            if r.get("embedded"):
+                self._vectors[r["id"]] = np.asarray(r["vector"], dtype=np.float32)
 
     def counts(self) -> list[dict]:
         """Rows grouped by corpus, key, version and kind: [{corpus, key, version, kind, count_all}]."""
@@ -132,7 +145,8 @@ class LanceUnitStore:
     def vectors(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
         """Stored vectors of the embedded units among `ids`."""
         ids = list(dict.fromkeys(ids))
-        out: dict[str, np.ndarray] = {}
+        out = {i: self._vectors[i] for i in ids if i in self._vectors}
+        ids = [i for i in ids if i not in out]
         for i in range(0, len(ids), 500):
             chunk = ids[i:i + 500]
             where = "embedded = true AND id IN (" + ",".join(quote(x) for x in chunk) + ")"
