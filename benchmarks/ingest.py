@@ -66,11 +66,11 @@ def main() -> int:
         return 2
     names = args.corpora.split(",") if args.corpora else sorted(p.name for p in SHARED.iterdir() if p.is_dir())
     rows = []
-    if args.keep and RESULTS.exists():
+    if not args.keep:
+        shutil.rmtree(args.workspace, ignore_errors=True)
+    elif RESULTS.exists():
         rows = [r for r in json.loads(RESULTS.read_text(encoding="utf-8"))["corpora"]
                 if r["corpus"] not in names and "failed" not in r]
-    else:
-        shutil.rmtree(args.workspace, ignore_errors=True)
     for name in names:
         extra = ["--cache", args.cache] if args.cache else []
         out = subprocess.run([sys.executable, __file__, "--one", name, "--workspace", args.workspace, *extra],

@@ -35,6 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--kind", help="only units of this kind (article, clause, passage, ...)")
 
+    s = sub.add_parser("relink", help="extract citations again from the stored units and resolve them "
+                                      "(after upgrading the extractors; nothing is re-embedded)")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+
     s = sub.add_parser("eval", help="run retrieval systems side by side on a benchmark (JSONL)")
     s.add_argument("benchmark")
     s.add_argument("--systems", default="bm25,dense,hybrid,graph")
@@ -142,6 +146,15 @@ def cmd_search(args) -> int:
     return 0
 
 
+def cmd_relink(args) -> int:
+    wb = _open(args)
+    problems = wb.reextract()
+    for corpus, found in problems.items():
+        print(f"{corpus}: {len(found)} problems")
+    print("edges: " + ", ".join(f"{t} {n}" for t, n in wb.graph.counts().items()))
+    return 0
+
+
 def cmd_eval(args) -> int:
     from .evaluate import category_table, load_benchmark, run_eval, table, tests_table
     from .views import metrics_figure
@@ -214,7 +227,7 @@ def cmd_demo(args) -> int:
     return run_demo(args.workspace, args.figures)
 
 
-COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval,
+COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
             "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
             "history": cmd_history, "define": cmd_define, "demo": cmd_demo}
 

@@ -87,6 +87,17 @@ class Workbench:
         problems["graph"] = cycle_problems(self.graph.all_edges(ORDERING))
         return problems
 
+    def reextract(self) -> dict[str, list[Problem]]:
+        """Extract every corpus's citations again from the stored units (after the extractors
+        changed), then resolve them: no parsing, no embedding."""
+        for corpus in sorted({row["corpus"] for row in self.store.counts()}):
+            units = self.store.where(f"corpus = {quote(corpus)}")
+            save_citations(self.path / CITATIONS / f"{corpus}.jsonl", extract_citations(units))
+        problems = self.relink()
+        self.graph.save()
+        self._retriever = None
+        return problems
+
     def _write_report(self, report: IngestReport, source) -> None:
         reports = self.path / "reports"
         reports.mkdir(exist_ok=True)
