@@ -105,3 +105,11 @@ def test_cli_versions_time_and_terms(ws, capsys):
     assert "/a3/c1/pd" in capsys.readouterr().out
     assert main(["info", *w]) == 0
     assert "unresolved references:" in capsys.readouterr().out
+
+
+def test_relink_reextracts_without_changing_a_current_graph(ws, capsys):
+    wb, _ = ws
+    before = wb.graph.counts()
+    assert main(["relink", "--workspace", str(wb.path)]) == 0
+    assert "edges:" in capsys.readouterr().out
+    assert Workbench.open(wb.path, Config(IngestConfig(progress=False))).graph.counts() == before
