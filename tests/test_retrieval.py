@@ -124,3 +124,9 @@ def test_penalty_question_reaches_the_duty_through_references(wb):
     top = [h.unit_id for h in r.hits]
     assert r.route.type == "reasoning"
     assert "clinic-licensing-act@2018/a10" in top and "clinic-licensing-act@2018/a16" in top
+
+
+def test_english_cues_are_words_not_fragments():
+    assert classify("How should a firm differentiate conventional from unconventional resources?").type == "precise"
+    assert classify("Under the foreign exchange rules, what must be reported?").type == "precise"
+    assert classify("What penalties apply to a late filing?").type == "reasoning"

@@ -34,7 +34,7 @@ DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异
              "differ", "difference", "compared", "revised", "what changed")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时", "应当遵守", "依据哪",
              "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
-REASON_CUES = ("处罚", "罚款", "后果", "法律责任", "承担什么责任", "依照哪条", "哪条规定处罚", "penalt", "fine",
+REASON_CUES = ("处罚", "罚款", "后果", "法律责任", "承担什么责任", "依照哪条", "哪条规定处罚", "penalty", "penalties", "fine",
                "liable", "liability", "sanction", "consequence", "breach", "xử phạt", "bị phạt", "chế tài",
                "trách nhiệm pháp lý")
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
@@ -127,13 +127,21 @@ def topic(q: str, names: list[str] = ()) -> str:
     return t if len(t) >= 2 else q
 
 
+def _cue(cue: str, low: str) -> bool:
+    """Chinese and Vietnamese cues match anywhere; English ones as words with their endings
+    ("changed", "differs"), not inside other words ("exchange", "differentiate")."""
+    if not cue.isascii():
+        return cue in low
+    return re.search(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b", low) is not None
+
+
 def classify(q: str) -> Route:
     low = q.lower()
     date = question_date(q)
     years = tuple(dict.fromkeys(int(y) for y in RE_YEAR.findall(q)))
     arts = tuple(article_refs(q))
-    cues = tuple(c for c in DIFF_CUES + TIME_CUES + DEF_CUES if c in low)
-    has = lambda group: any(c in low for c in group)  # noqa: E731
+    cues = tuple(c for c in DIFF_CUES + TIME_CUES + DEF_CUES if _cue(c, low))
+    has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
