@@ -9,6 +9,7 @@ import datetime as dt
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from .parse.dates import RE_ZH_DATE as RE_ZH_DATE_ANY, zh_dates
@@ -170,7 +171,14 @@ class Policy:
 
 
 def load_policies(path: str | Path | None = None) -> dict[str, Policy]:
-    data = tomllib.loads(Path(path or POLICIES).read_text(encoding="utf-8"))
+    """The policies file, read once per change of the file (retrieval asks on every query)."""
+    path = Path(path or POLICIES)
+    return _load_policies(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=8)
+def _load_policies(path: str, _mtime: int) -> dict[str, Policy]:
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     missing = set(TYPES) - set(data)
     if missing:
         raise ValueError(f"{path}: no policy for question types {sorted(missing)}")

@@ -15,7 +15,7 @@ Id scheme (doc = "<key>@<version>"):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..records import DocumentMeta, Edge, EdgeType, ParseResult, Problem, Unit
 
@@ -150,12 +150,3 @@ def _document_attrs(m: DocumentMeta) -> tuple[tuple[str, str], ...]:
     pairs = [("doc_kind", m.kind), ("adopted", m.adopted.isoformat() if m.adopted else ""),
              ("replaces", ";".join(m.replaces)), ("amends", ";".join(m.amends)), ("issuer", m.issuer)]
     return tuple((k, v) for k, v in pairs if v)
-
-
-def sort_units(units: list[Unit]) -> list[Unit]:
-    """Units in reading order (the builder emits them as they close)."""
-    return sorted(units, key=lambda u: (u.key, u.version, u.ordinal))
-
-
-def with_dates(units: list[Unit], start, end) -> list[Unit]:
-    return [replace(u, effective_from=start, effective_to=end) for u in units]
