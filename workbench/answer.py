@@ -1,0 +1,251 @@
+"""Answers with citations and a reasoning chain.
+
+`ask()` retrieves (graph mode by default), composes the evidence (evidence.py), then asks
+the configured backends in order — `ollama`, `llamacpp`, `extractive` — and records which
+one answered and why the others did not. Citations in a model's text are validated: only
+ids of units in the evidence survive; any other id is flagged and removed from the text.
+The extractive composer needs no model: it quotes, for each cited unit, the sentences
+that share the most words with the question, with their unit ids; deterministic.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+import time
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .config import LLMConfig, RetrievalConfig
+from .errors import BackendUnavailable
+from .evidence import Evidence, SENTENCE_END, approx_tokens, compose
+from .expand import article_of
+from .records import Hit
+from .tokenize import tokens
+
+PROMPTS = Path(__file__).parent / "prompts" / "answer.toml"
+CITE = re.compile(r"\[([^\[\]\s]+@[^\[\]\s]+)\]")
+CHAIN_HOPS = {"REFERENCES": 2, "AMENDS": 3, "INHERITS": 3, "REPLACES": 2, "REPEALS": 1}
+# Models too small to write a trustworthy answer: their text is shown after the extractive one.
+SMALL_MODELS = ("SmolLM2-135M", "smollm2:135m", "gemma3:270m", "gemma-3-270m")
+
+
+@dataclass
+class Answer:
+    question: str
+    text: str
+    citations: list[str]
+    chain: list[str]
+    backend: str
+    model: str = ""
+    prompt_id: str = ""
+    latency_ms: float = 0.0
+    retrieval_ms: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    flagged: list[str] = field(default_factory=list)      # cited ids not in the evidence, removed
+    evidence: Evidence | None = None
+    extractive: str = ""                                  # the extractive answer, always composed
+    capable: bool = False                                 # False for extractive and tiny models
+    tried: list[str] = field(default_factory=list)        # "ollama: <why it did not answer>", ...
+    route: str = ""
+
+    def cited_texts(self) -> list[tuple[str, str]]:
+        by_id = {b.unit_id: b for b in (self.evidence.blocks if self.evidence else [])}
+        return [(c, by_id[c].text if c in by_id else "") for c in self.citations]
+
+
+# -- prompts ----------------------------------------------------------------------------
+def load_prompts(path: Path = PROMPTS) -> dict[str, dict]:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def escape(text: str) -> str:
+    """Unit text as inert data: no markup it contains can close or open an element."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def render_evidence(ev: Evidence) -> str:
+    return "\n".join(f'<unit id="{escape(b.unit_id)}" tag="{b.tag}">\n{escape(b.heading)}\n{escape(b.text)}\n</unit>'
+                     for b in ev.blocks)
+
+
+def messages(question: str, ev: Evidence, language: str, prompts: dict | None = None) -> tuple[str, list[dict]]:
+    p = (prompts or load_prompts()).get(language) or (prompts or load_prompts())["en"]
+    as_of = p["as_of"].format(date=ev.as_of.isoformat()) if ev.as_of else ""
+    user = p["user"].format(question=escape(question), as_of=as_of, evidence=render_evidence(ev))
+    return p["id"], [{"role": "system", "content": p["system"]}, {"role": "user", "content": user}]
+
+
+def validate(text: str, allowed: set[str]) -> tuple[str, list[str], list[str]]:
+    """(text without invalid citation marks, valid ids in order, flagged ids)."""
+    valid, flagged = [], []
+
+    def keep(m: re.Match) -> str:
+        uid = m.group(1)
+        if uid in allowed:
+            if uid not in valid:
+                valid.append(uid)
+            return m.group(0)
+        if uid not in flagged:
+            flagged.append(uid)
+        return ""
+    return CITE.sub(keep, text).strip(), valid, flagged
+
+
+# -- extractive -------------------------------------------------------------------------
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in SENTENCE_END.split(text) if s and len(s.strip()) > 1]
+
+
+def best_sentences(question: str, text: str, language: str, most: int = 2) -> list[str]:
+    """The sentences sharing the most (distinct) question words, in their reading order."""
+    q = {t for t in tokens(question, language) if len(t) > 1 or language != "zh"}
+    sents = sentences(text)
+    scored = sorted(((len(q & set(tokens(s, language))), -i) for i, s in enumerate(sents)), reverse=True)
+    keep = sorted(-i for score, i in scored[:most] if score > 0) or [0] if sents else []
+    return [sents[i] for i in keep]
+
+
+def extractive(question: str, ev: Evidence, cited: list[str], language: str) -> str:
+    by_id = {b.unit_id: b for b in ev.blocks}
+    lines = []
+    for uid in cited:
+        b = by_id.get(uid)
+        if b is None:
+            continue
+        quote = " … ".join(best_sentences(question, b.text, language))
+        tag = "" if b.tag == "EVIDENCE" else f"[{b.tag}] "
+        lines.append(f"{tag}{b.heading}: “{quote}” [{uid}]")
+    if not lines:
+        return {"zh": "证据中没有找到回答该问题的条文。", "vi": "Không tìm thấy quy định trả lời câu hỏi."}.get(
+            language, "No provision in the evidence answers the question.")
+    if ev.as_of:
+        lines.insert(0, {"zh": f"（以{ev.as_of}有效的条文为准）", "vi": f"(Theo quy định có hiệu lực ngày {ev.as_of})"}
+                     .get(language, f"(As of {ev.as_of}: provisions in force on that date)"))
+    return "\n".join(lines)
+
+
+# -- reasoning chain ----------------------------------------------------------------------
+def chain(agraph, cited: list[str]) -> list[str]:
+    """Edge paths between cited units (article level), shortest first, each pair once."""
+    arts = list(dict.fromkeys(article_of(c) for c in cited))
+    paths = []
+    for i, a in enumerate(arts):
+        found = agraph.expand([a], CHAIN_HOPS, cap=400)
+        paths += [(found[b].distance, a, b, found[b].path) for b in arts[i + 1:] if b in found]
+    group = {a: a for a in arts}                  # shortest paths first, skipping pairs already joined
+
+    def find(x):
+        while group[x] != x:
+            x = group[x]
+        return x
+    out = []
+    for _, a, b, path in sorted(paths):
+        if find(a) != find(b):
+            group[find(a)] = find(b)
+            out.append(path)
+    return out
+
+
+# -- the entry point ----------------------------------------------------------------------
+def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: str | None = None,
+        llm_config: LLMConfig | None = None, on_token=None) -> Answer:
+    """Retrieve, compose, answer. `backend`: one of ollama[:model], llamacpp[:gguf], extractive,
+    or None for the configured order."""
+    from .llm import make_llm
+    from .retrieve import guess_language
+    cfg = llm_config or wb.config.llm
+    rcfg = retrieval or replace(wb.config.retrieval, mode="graph")
+    t0 = time.perf_counter()
+    result = wb.retrieve(question, rcfg)
+    retrieval_ms = (time.perf_counter() - t0) * 1000
+    language = guess_language(question)
+    hits = article_hits(wb, result.hits)
+    cited = list(dict.fromkeys(article_of(c) for c in result.cited))
+    as_of = result.route.as_of if result.route else (dt.date.fromisoformat(rcfg.as_of) if rcfg.as_of else None)
+    prompts = load_prompts()
+    pid, probe = messages(question, Evidence([], as_of), language, prompts)
+    budget = cfg.context_tokens - cfg.max_tokens - sum(approx_tokens(m["content"]) for m in probe) - 32
+    names, older = titles(wb), wb.graph.older_version
+    full = compose(hits, cited, names, 10 ** 9, as_of, older)      # the extractive answer needs no budget
+    extract = extractive(question, full, cited, language)
+    links = chain(wb.retriever.agraph, cited)
+    route = result.route.type if result.route else rcfg.mode
+    tried = []
+    for name in ([backend] if backend else list(cfg.backends)):
+        if name == "extractive":
+            return Answer(question, extract, cited, links, "extractive", "", "extractive-v1",
+                          (time.perf_counter() - t0) * 1000, retrieval_ms, evidence=full, extractive=extract,
+                          tried=tried, route=route)
+        ev = compose(hits, cited, names, max(budget, 200), as_of, older)   # what fits the model's context
+        try:
+            llm = make_llm(name, cfg)
+            llm.check()
+            _, msgs = messages(question, ev, language, prompts)
+            out = llm.chat(msgs, on_token)
+        except BackendUnavailable as e:
+            tried.append(f"{name}: {e}")
+            continue
+        text, valid, flagged = validate(out.text, set(ev.ids))
+        if not text:
+            tried.append(f"{name}: the model returned an empty answer")
+            continue
+        capable = not any(s.lower() in out.model.lower() for s in SMALL_MODELS) or out.model in cfg.capable
+        return Answer(question, text, valid, chain(wb.retriever.agraph, valid) if valid else links, llm.backend,
+                      out.model, pid, (time.perf_counter() - t0) * 1000, retrieval_ms, out.prompt_tokens,
+                      out.completion_tokens, flagged, ev, extract, capable, tried, route)
+    raise BackendUnavailable("every answer backend (" + ", ".join(tried) + ")",
+                             "Add 'extractive' to [llm] backends for an answer that needs no model")
+
+
+def article_hits(wb, hits: list[Hit]) -> list[Hit]:
+    """Clause and point hits replaced by their article (fetched when it is not a hit itself)."""
+    need = {article_of(h.unit_id) for h in hits} - {h.unit_id for h in hits}
+    found = {u.id: u for u in wb.store.get(sorted(need))} if need else {}
+    out, seen = [], set()
+    for h in hits:
+        a = article_of(h.unit_id)
+        if a in seen:
+            continue
+        seen.add(a)
+        if a == h.unit_id:
+            out.append(h)
+        elif a in found:
+            out.append(Hit(a, h.score, h.via, found[a]))
+    return out
+
+
+def titles(wb) -> dict[str, str]:
+    return {d.id: d.title or d.key for d in wb.retriever.documents}
+
+
+def print_answer(a: Answer, out=None) -> None:
+    """The answer as a reader wants it: the trustworthy text first, then citations and chain."""
+    import sys
+    out = out or sys.stdout
+    w = lambda s="": print(s, file=out)      # noqa: E731
+    small = a.backend != "extractive" and not a.capable
+    head = "extractive" if a.backend == "extractive" or small else f"{a.backend}, {a.model}"
+    w(f"== answer ({head}; question routed as {a.route})")
+    w(a.extractive if small else a.text)
+    w("\n== citations")
+    by_id = {b.unit_id: b for b in (a.evidence.blocks if a.evidence else [])}
+    for uid in (a.citations if not small else [c for c in by_id if f"[{c}]" in a.extractive]):
+        b = by_id.get(uid)
+        w(f"[{uid}] {b.heading if b else ''}")
+        if b:
+            w("    " + " ".join(b.text.split())[:300])
+    w("\n== reasoning chain")
+    for link in a.chain or ["(the cited provisions are not linked by any edge)"]:
+        w("  " + link)
+    if small:
+        w(f"\n== draft by {a.backend} {a.model} (a tiny model: tests the plumbing, not answer quality)")
+        w(a.text)
+        w("   citations it made: " + (", ".join(a.citations) or "none"))
+    if a.flagged:
+        w("   removed citations outside the evidence: " + ", ".join(a.flagged))
+    for t in a.tried:
+        w(f"   not used: {t}")
+    w(f"\n   backend {a.backend}{' ' + a.model if a.model else ''}, prompt {a.prompt_id}, "
+      f"{a.latency_ms:.0f} ms (retrieval {a.retrieval_ms:.0f} ms), tokens in/out {a.prompt_tokens}/{a.completion_tokens}")

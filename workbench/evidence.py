@@ -1,0 +1,166 @@
+"""Evidence as a lawyer reads it, under a token budget.
+
+Order: each retrieved article in rank order, with the other versions of the same article
+beside it in date order ([ORIGINAL] ... [AMENDED <date>]), amending provisions after the
+provision they amend ([AMENDED BY]), and provisions reached through a citation right
+after the provision that cites them ([REFERENCED]). Clause hits are folded into their
+article (the article text holds its clauses). Each block carries its instrument, version
+and validity dates.
+
+Budget: blocks are admitted by priority (cited units first, then by rank) while they
+fit; the first block that does not fit is cut at a sentence end if at least a third of
+it fits (marked "[…]"), and every later block is dropped and listed in `dropped`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from .expand import article_of
+from .records import Hit, Unit
+
+CJK = re.compile(r"[\u3000-\u9fff\uf900-\ufaff]")
+SENTENCE_END = re.compile(r"(?<=[。；！？;!?])|(?<=\.)\s+|\n+")
+
+
+def approx_tokens(text: str) -> int:
+    """A tokenizer-free estimate that errs high for small vocabularies: a CJK character ~2.2 tokens
+    (SmolLM2's BPE), other text ~3.2 characters per token."""
+    cjk = len(CJK.findall(text))
+    return int(cjk * 2.2 + (len(text) - cjk) / 3.2) + 1
+
+
+@dataclass
+class Block:
+    unit_id: str
+    tag: str                 # EVIDENCE | ORIGINAL | AMENDED <date> | AMENDED BY | REFERENCED
+    heading: str
+    text: str
+    unit: Unit | None = None
+    truncated: bool = False
+    via: str = ""
+
+
+@dataclass
+class Evidence:
+    blocks: list[Block]
+    as_of: dt.date | None = None
+    dropped: list[str] = field(default_factory=list)
+    budget: int = 0
+    used: int = 0
+
+    @property
+    def ids(self) -> list[str]:
+        return [b.unit_id for b in self.blocks]
+
+
+def heading(u: Unit, titles: dict[str, str]) -> str:
+    doc = titles.get(u.id.split("/")[0], u.key)
+    span = f"{u.effective_from or '?'} – {u.effective_to or ''}".rstrip()
+    where = u.title or (f"Article {u.label}" if u.label else u.kind)
+    return f"{doc} ({u.version}; in force {span}) {where}".strip()
+
+
+def last_edge(via: str) -> str:
+    """The last edge of a path "seed -AMENDS-> x <-REFERENCES- y": "<-REFERENCES-" (or "")."""
+    parts = (via or "").split(" ")
+    return parts[-2] if len(parts) >= 3 else ""
+
+
+def _tag(h: Hit, u: Unit, versions: list[Unit]) -> str:
+    edge = last_edge(h.via)
+    if edge == "-AMENDS->":          # reached from the amending provision: this is what it amends
+        return "ORIGINAL"
+    if edge == "<-AMENDS-":
+        return "AMENDED BY"
+    if len(versions) > 1:
+        return "ORIGINAL" if versions[0].id == u.id else f"AMENDED {u.effective_from or u.version}"
+    if "REFERENCES" in edge:
+        return "REFERENCED"
+    return "EVIDENCE"
+
+
+def compose(hits: list[Hit], cited: list[str], titles: dict[str, str], budget: int,
+            as_of: dt.date | None = None, older=lambda uid: None) -> Evidence:
+    """`hits` in rank order (each with its unit), `cited` the ids the retriever would cite,
+    `older(uid)` the previous version of a unit (version alignment), or None."""
+    arts: dict[str, Hit] = {}
+    for h in hits:                                    # fold clauses into their article
+        a = article_of(h.unit_id)
+        arts.setdefault(a, h)
+    units = {a: h.unit for a, h in arts.items() if h.unit is not None and h.unit.id == a}
+    cited_art = {article_of(c) for c in cited}
+    # versions of one article: same instrument key and article label
+    family: dict[str, list[Unit]] = {}
+    root: dict[str, str] = {}
+    for u in units.values():
+        r, seen = u.id, {u.id}
+        while (prev := older(r)) and prev not in seen:      # cycle-safe walk to the first version
+            seen.add(prev)
+            r = prev
+        root[u.id] = r
+        family.setdefault(r, []).append(u)
+    for fam in family.values():
+        fam.sort(key=lambda u: (u.effective_from or dt.date.min, u.version))
+    # reading order: rank order, versions together in date order, referenced after their referrer
+    order: list[str] = []
+    for a in arts:
+        u = units.get(a)
+        if u is None:
+            continue
+        for v in family[root[u.id]]:
+            if v.id not in order:
+                order.append(v.id)
+    ref_after: dict[str, str] = {}
+    for a in order:
+        via = arts[a].via if a in arts else ""
+        if "REFERENCES" in last_edge(via):
+            src = article_of(via.split(" ")[0])
+            if src in units and src != a:
+                ref_after[a] = src
+    for a, src in ref_after.items():
+        order.remove(a)
+        order.insert(order.index(src) + 1, a)
+    # admission by priority under the budget
+    priority = [a for a in arts if a in cited_art] + [a for a in arts if a not in cited_art]
+    priority += [a for a in order if a not in priority]
+    admitted: dict[str, str] = {}
+    used, dropped, full = 0, [], False
+    for a in priority:
+        u = units.get(a)
+        if u is None:
+            continue
+        head = heading(u, titles)
+        cost = approx_tokens(head) + approx_tokens(u.text) + 12
+        if not full and used + cost <= budget:
+            admitted[a], used = u.text, used + cost
+            continue
+        room = budget - used - approx_tokens(head) - 12
+        if not full and room >= cost / 3:
+            admitted[a] = cut(u.text, room)
+            used = budget
+        else:
+            dropped.append(a)
+        full = True
+    blocks = []
+    for a in order:
+        if a not in admitted:
+            continue
+        u, h = units[a], arts[a]
+        text = admitted[a]
+        blocks.append(Block(a, _tag(h, u, family[root[a]]), heading(u, titles), text, u,
+                            truncated=text != u.text, via=h.via))
+    return Evidence(blocks, as_of, dropped, budget, used)
+
+
+def cut(text: str, tokens: int) -> str:
+    """The longest run of whole sentences within `tokens`, marked as cut."""
+    out = ""
+    for piece in SENTENCE_END.split(text):
+        if not piece:
+            continue
+        if approx_tokens(out + piece) > tokens:
+            break
+        out += piece
+    return (out or text[: max(1, tokens)]).rstrip() + " […]"
