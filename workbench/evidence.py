@@ -103,25 +103,21 @@ def compose(hits: list[Hit], cited: list[str], titles: dict[str, str], budget: i
         family.setdefault(r, []).append(u)
     for fam in family.values():
         fam.sort(key=lambda u: (u.effective_from or dt.date.min, u.version))
-    # reading order: rank order, versions together in date order, referenced after their referrer
-    order: list[str] = []
+    # reading order: rank order by version family (versions together in date order); a family
+    # reached through a citation goes right after the family that cites it
+    groups: list[str] = []
     for a in arts:
-        u = units.get(a)
-        if u is None:
+        if a in units and root[a] not in groups:
+            groups.append(root[a])
+    for a in list(arts):
+        if a not in units or "REFERENCES" not in last_edge(arts[a].via):
             continue
-        for v in family[root[u.id]]:
-            if v.id not in order:
-                order.append(v.id)
-    ref_after: dict[str, str] = {}
-    for a in order:
-        via = arts[a].via if a in arts else ""
-        if "REFERENCES" in last_edge(via):
-            src = article_of(via.split(" ")[0])
-            if src in units and src != a:
-                ref_after[a] = src
-    for a, src in ref_after.items():
-        order.remove(a)
-        order.insert(order.index(src) + 1, a)
+        src = article_of(arts[a].via.split(" ")[-3])        # the unit just before the last edge
+        g, sg = root[a], root.get(src)
+        if sg and sg != g and groups.index(g) > groups.index(sg):
+            groups.remove(g)
+            groups.insert(groups.index(sg) + 1, g)
+    order = [v.id for g in groups for v in family[g]]
     # admission by priority under the budget
     priority = [a for a in arts if a in cited_art] + [a for a in arts if a not in cited_art]
     priority += [a for a in order if a not in priority]
