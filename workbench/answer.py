@@ -10,6 +10,7 @@ that share the most words with the question, with their unit ids; deterministic.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 import time
 import tomllib
@@ -94,27 +95,51 @@ def validate(text: str, allowed: set[str]) -> tuple[str, list[str], list[str]]:
 
 
 # -- extractive -------------------------------------------------------------------------
+ENUMERATOR = re.compile(r"^[(（]?[0-9a-zđ一二三四五六七八九十ivx]{1,4}[.)）、]?$", re.I)
+
+
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE_END.split(text) if s and len(s.strip()) > 1]
+    """Sentences and list items; bare enumerators ("1.", "(a)", "（一）") are not sentences."""
+    return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip() and not ENUMERATOR.match(s.strip())]
 
 
-def best_sentences(question: str, text: str, language: str, most: int = 2) -> list[str]:
-    """The sentences sharing the most (distinct) question words, in their reading order."""
+QUANTITY = re.compile(r"\d|[一二三四五六七八九十百千万]+(?:年|个月|日|天|元|倍|小时)|"
+                      r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|ninety|hundred)\b")
+
+
+def best_sentences(question: str, text: str, language: str, weight: dict[str, float], most: int = 2) -> list[str]:
+    """The sentences sharing the most question words (each weighted by its rarity in the
+    evidence, `weight`), in reading order; a sentence stating a quantity (a period, an
+    amount, a multiple) gets a small bonus."""
     q = {t for t in tokens(question, language) if len(t) > 1 or language != "zh"}
     sents = sentences(text)
-    scored = sorted(((len(q & set(tokens(s, language))), -i) for i, s in enumerate(sents)), reverse=True)
-    keep = sorted(-i for score, i in scored[:most] if score > 0) or [0] if sents else []
+    scored = sorted((sum(weight.get(t, 1.0) for t in q & set(tokens(s, language)))
+                     + 0.3 * bool(QUANTITY.search(s)), -i) for i, s in enumerate(sents))[::-1]
+    keep = sorted(-i for score, i in scored[:most] if score > 0.3) or ([0] if sents else [])
     return [sents[i] for i in keep]
+
+
+def rarity(blocks, language: str) -> dict[str, float]:
+    """Inverse document frequency of each word over the evidence sentences."""
+    df: dict[str, int] = {}
+    n = 0
+    for b in blocks:
+        for s in sentences(b.text):
+            n += 1
+            for t in set(tokens(s, language)):
+                df[t] = df.get(t, 0) + 1
+    return {t: math.log(1 + n / c) for t, c in df.items()}
 
 
 def extractive(question: str, ev: Evidence, cited: list[str], language: str) -> str:
     by_id = {b.unit_id: b for b in ev.blocks}
+    weight = rarity(ev.blocks, language)
     lines = []
     for uid in cited:
         b = by_id.get(uid)
         if b is None:
             continue
-        quote = " … ".join(best_sentences(question, b.text, language))
+        quote = " … ".join(best_sentences(question, b.text, language, weight))
         tag = "" if b.tag == "EVIDENCE" else f"[{b.tag}] "
         lines.append(f"{tag}{b.heading}: “{quote}” [{uid}]")
     if not lines:
