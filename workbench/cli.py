@@ -86,6 +86,18 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--workspace", default="workspace-demo")
     s.add_argument("--figures", default="figures")
 
+    s = sub.add_parser("generate-benchmark", help="multi-hop questions from paths in the graph (JSONL for eval)")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+    s.add_argument("--corpus", nargs="+", action="extend", metavar="NAME", help="only these corpora (default: all)")
+    s.add_argument("--max", type=int, default=300, help="at most N questions (default 300)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--out", default="benchmarks/questions/generated.jsonl")
+
+    s = sub.add_parser("lab", help="start JupyterLab on the notebooks (notebooks/)")
+    s.add_argument("--dir", help="folder to serve (default: the repository's notebooks/)")
+    s.add_argument("--port", type=int, help="port (default: JupyterLab's, 8888 or the next free one)")
+    s.add_argument("--no-browser", action="store_true", help="do not open a browser")
+
     args = p.parse_args(argv)
     try:
         return COMMANDS[args.command](args)
@@ -279,6 +291,26 @@ COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval"
             "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
             "history": cmd_history, "define": cmd_define, "demo": cmd_demo, "ask": cmd_ask,
             "serve-llm": cmd_serve_llm}
+
+
+def cmd_generate_benchmark(args) -> int:
+    from .generate import counts, generate, write_jsonl
+    rows = generate(_open(args), args.corpus, args.max, args.seed)
+    print(f"{len(rows)} questions -> {write_jsonl(rows, args.out)}")
+    for name, by in counts(rows).items():
+        print(f"  by {name}: " + ", ".join(f"{k} {n}" for k, n in by.items()))
+    return 0 if rows else 1
+
+
+COMMANDS["generate-benchmark"] = cmd_generate_benchmark
+
+
+def cmd_lab(args) -> int:
+    from .lab import launch
+    return launch(args.dir, args.port, not args.no_browser)
+
+
+COMMANDS["lab"] = cmd_lab
 
 if __name__ == "__main__":
     sys.exit(main())
