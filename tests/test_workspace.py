@@ -113,3 +113,24 @@ def test_relink_reextracts_without_changing_a_current_graph(ws, capsys):
     assert main(["relink", "--workspace", str(wb.path)]) == 0
     assert "edges:" in capsys.readouterr().out
     assert Workbench.open(wb.path, Config(IngestConfig(progress=False))).graph.counts() == before
+
+
+def test_vector_index_built_for_large_tables_and_finds_nearest(tmp_path, monkeypatch):
+    """Past ANN_MIN embedded rows the store searches through an IVF-HNSW index; the nearest
+    neighbour of a stored vector is still that vector, and filters still apply."""
+    import numpy as np
+    from workbench.records import Unit
+    from workbench.stores import lance
+    monkeypatch.setattr(lance, "ANN_MIN", 600)
+    store = lance.LanceUnitStore(tmp_path / "lance", 32)
+    rng = np.random.default_rng(0)
+    vecs = rng.normal(size=(800, 32)).astype(np.float32)
+    units = [Unit(f"k@1/a{i}", "k", "1", "article" if i % 2 else "clause", text=f"unit {i}", corpus="c")
+             for i in range(800)]
+    store.replace_corpus("c", units[:500], vecs[:500], [True] * 500)
+    assert "IvfHnswSq" not in [i.index_type for i in store.table.list_indices()]     # below the threshold
+    store.replace_corpus("c", units, vecs, [True] * 800)
+    assert "IvfHnswSq" in [i.index_type for i in store.table.list_indices()]
+    hits = store.search_vector(vecs[401], 5)
+    assert hits[0].unit_id == "k@1/a401" and hits[0].score > 0.99
+    assert all(h.unit.kind == "clause" for h in store.search_vector(vecs[401], 5, "kind = 'clause'"))

@@ -53,6 +53,9 @@ def quote(value: str) -> str:
     return "'" + str(value).replace("'", "''") + "'"
 
 
+ANN_MIN = 5000      # embedded rows from which vector search goes through an ANN index
+
+
 class LanceUnitStore:
     def __init__(self, path: str | Path, dim: int):
         self.path, self.dim = Path(path), dim
@@ -89,6 +92,18 @@ class LanceUnitStore:
             ascii_folding=False, max_token_length=None, with_position=False), replace=True)
         self.table.optimize()
         self._fts_ready = True
+        self.index_vectors()
+
+    def index_vectors(self) -> bool:
+        """An ANN index (IVF-HNSW, scalar-quantised, cosine) once there are enough vectors for
+        an exact scan to cost more than the index: below ANN_MIN rows the scan is a few ms."""
+        from lancedb.index import IvfHnswSq
+        n = self.table.count_rows("embedded = true")
+        if n < ANN_MIN:
+            return False
+        self.table.create_index("vector", config=IvfHnswSq(distance_type="cosine", num_partitions=max(1, n // 2000)),
+                                replace=True)
+        return True
 
     # -- reading ------------------------------------------------------------------
     def get(self, ids: Iterable[str]) -> list[Unit]:
