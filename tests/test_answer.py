@@ -150,6 +150,8 @@ def test_ollama_backend_against_an_ollama_api_endpoint(wb):
         assert a.text and a.completion_tokens > 0 and "".join(streamed).strip()
         with pytest.raises(BackendUnavailable, match="ollama pull qwen-not-here"):
             wb.ask(PENALTY_Q, backend="ollama", llm=replace(cfg, ollama_model="qwen-not-here"))
+        with pytest.raises(BackendUnavailable, match="timed out"):
+            wb.ask(PENALTY_Q, backend="ollama", llm=replace(cfg, timeout=0.05))
 
 
 def test_unreachable_ollama_falls_back_and_says_why(wb):

@@ -92,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--max", type=int, default=300, help="at most N questions (default 300)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--out", default="benchmarks/questions/generated.jsonl")
+    s.add_argument("--llm", metavar="BACKEND", help="ollama[:model] | llamacpp[:file.gguf]: reword each template "
+                   "question and keep the rewording only if the model judges every gold unit needed")
 
     s = sub.add_parser("lab", help="start JupyterLab on the notebooks (notebooks/)")
     s.add_argument("--dir", help="folder to serve (default: the repository's notebooks/)")
@@ -295,7 +297,14 @@ COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval"
 
 def cmd_generate_benchmark(args) -> int:
     from .generate import counts, generate, write_jsonl
-    rows = generate(_open(args), args.corpus, args.max, args.seed)
+    wb = _open(args)
+    llm = None
+    if args.llm:
+        from .llm import make_llm
+        model = make_llm(args.llm, wb.config.llm)
+        model.check()
+        llm = lambda prompt: model.chat([{"role": "user", "content": prompt}]).text   # noqa: E731
+    rows = generate(wb, args.corpus, args.max, args.seed, llm)
     print(f"{len(rows)} questions -> {write_jsonl(rows, args.out)}")
     for name, by in counts(rows).items():
         print(f"  by {name}: " + ", ".join(f"{k} {n}" for k, n in by.items()))
