@@ -17,3 +17,7 @@ class BackendUnavailable(WorkbenchError):
     def __init__(self, what: str, how_to_fix: str):
         self.what, self.how_to_fix = what, how_to_fix
         super().__init__(f"{what} is not available. {how_to_fix}")
+
+
+class ConfigError(WorkbenchError, ValueError):
+    """A setting or option that names something that does not exist."""

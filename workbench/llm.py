@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from .config import LLMConfig
-from .errors import BackendUnavailable
+from .errors import BackendUnavailable, ConfigError
 
 SMOLLM2 = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
@@ -168,4 +168,4 @@ def make_llm(name: str, cfg: LLMConfig) -> LLM:
         return OllamaLLM(cfg, arg or None)
     if kind == "llamacpp":
         return LlamaCppLLM(cfg, arg or None)
-    raise ValueError(f"unknown LLM backend {name!r}: use ollama[:model], llamacpp[:path.gguf] or extractive")
+    raise ConfigError(f"unknown LLM backend {name!r}: use ollama[:model], llamacpp[:path.gguf] or extractive")
