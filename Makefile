@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup demo test clean
+.PHONY: setup demo test clean chromium
 
 setup: $(STAMP)
 
@@ -20,8 +20,14 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(VENV)/bin/workbench demo
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(PY) -m pytest -q
+
+# the browser test drives Debian's chromium; installed here when missing and we are root
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); } || \
+	  echo "chromium is missing: install it (Debian: apt-get install chromium) for tests/test_browser.py"
 
 clean:
 	rm -rf $(VENV) workspace workspace-demo
