@@ -175,15 +175,16 @@ def chain(agraph, cited: list[str]) -> list[str]:
 
 # -- the entry point ----------------------------------------------------------------------
 def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: str | None = None,
-        llm_config: LLMConfig | None = None, on_token=None) -> Answer:
+        llm_config: LLMConfig | None = None, on_token=None, result=None) -> Answer:
     """Retrieve, compose, answer. `backend`: one of ollama[:model], llamacpp[:gguf], extractive,
-    or None for the configured order."""
+    or None for the configured order. `result`: a retrieval Result already computed for this
+    question and `retrieval` config (the panel passes the one it shows), not retrieved again."""
     from .llm import make_llm
     from .retrieve import guess_language
     cfg = llm_config or wb.config.llm
     rcfg = retrieval or replace(wb.config.retrieval, mode="graph")
     t0 = time.perf_counter()
-    result = wb.retrieve(question, rcfg)
+    result = result or wb.retrieve(question, rcfg)
     retrieval_ms = (time.perf_counter() - t0) * 1000
     language = guess_language(question)
     hits = article_hits(wb, result.hits)

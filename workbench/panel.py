@@ -321,7 +321,10 @@ class Panel:
             return
         try:
             self.answer.value = "<i>answering…</i>"
-            self.answer.value = answer_html(self.ask(question, self.config(), backend=self.backend.value))
+            view = getattr(self, "view", None)
+            same = view is not None and view.question == question and view.config == self.config()
+            kw = {"result": view.result} if same and _takes_result(self.ask) else {}
+            self.answer.value = answer_html(self.ask(question, self.config(), backend=self.backend.value, **kw))
         except Exception as e:
             self.answer.value = "<i>no answer (see the error above)</i>"
             self._show_error(f"answer ({self.backend.value})", e)
@@ -337,3 +340,12 @@ class Panel:
     def _ipython_display_(self):
         from IPython.display import display
         display(self.widget)
+
+
+def _takes_result(fn) -> bool:
+    """Whether an ask callable accepts an already computed retrieval `result`."""
+    import inspect
+    try:
+        return "result" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False

@@ -162,10 +162,10 @@ class Workbench:
         """Ranked evidence with provenance under a RetrievalConfig (default: the workspace's)."""
         return self.retriever.retrieve(question, config or self.config.retrieval, qvec)
 
-    def ask(self, question: str, config=None, backend: str | None = None, llm=None, on_token=None):
+    def ask(self, question: str, config=None, backend: str | None = None, llm=None, on_token=None, result=None):
         """An Answer (answer.py): text, citations, reasoning chain, which backend answered."""
         from .answer import ask
-        return ask(self, question, config, backend, llm, on_token)
+        return ask(self, question, config, backend, llm, on_token, result)
 
     def search(self, query: str, mode: str = "bm25", k: int = 10, language: str = "",
                where: str | None = None) -> list[Hit]:
