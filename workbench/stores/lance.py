@@ -54,6 +54,7 @@ def quote(value: str) -> str:
 
 
 ANN_MIN = 5000      # embedded rows from which vector search goes through an ANN index
+REFINE = 5          # indexed searches re-score REFINE x k candidates on the full vectors
 
 
 class LanceUnitStore:
@@ -132,11 +133,15 @@ class LanceUnitStore:
         self._remember(rows)
         return [Hit(r["id"], float(r["_score"]), "bm25", _unit(r)) for r in rows]
 
-    def search_vector(self, vector: np.ndarray, k: int, where: str | None = None) -> list[Hit]:
+    def search_vector(self, vector: np.ndarray, k: int, where: str | None = None, exact: bool = False) -> list[Hit]:
+        """Nearest units by cosine. With an index, candidates are re-scored on the full vectors
+        (refine factor REFINE), which brings recall against exact search to ~1.0;
+        `exact=True` scans every row instead."""
         cond = "embedded = true" + (f" AND ({where})" if where else "")
-        rows = (self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
-                .metric("cosine").where(cond, prefilter=True).select(_COLUMNS + ["embedded", "vector", "_distance"])
-                .limit(k).to_list())
+        q = (self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
+             .metric("cosine").where(cond, prefilter=True))
+        q = q.bypass_vector_index() if exact else q.refine_factor(REFINE)
+        rows = q.select(_COLUMNS + ["embedded", "vector", "_distance"]).limit(k).to_list()
         self._remember(rows)
         return [Hit(r["id"], 1.0 - float(r["_distance"]), "dense", _unit(r)) for r in rows]
 
