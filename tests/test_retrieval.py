@@ -130,3 +130,13 @@ def test_english_cues_are_words_not_fragments():
     assert classify("How should a firm differentiate conventional from unconventional resources?").type == "precise"
     assert classify("Under the foreign exchange rules, what must be reported?").type == "precise"
     assert classify("What penalties apply to a late filing?").type == "reasoning"
+
+
+def test_roles_of_provisions_in_three_languages():
+    from workbench.route import role
+    assert role("违反本法第三十四条规定的，处五万元以上十万元以下罚款") == "sanction"
+    assert role("Người vi phạm bị xử phạt vi phạm hành chính") == "sanction"
+    assert role("A licensee who breaches any duty under Article 10 is liable to a fine of up to 30,000 crowns.") == "sanction"
+    assert role("食品生产经营者应当建立食品安全自查制度") == "rule"
+    assert role("Every licensee shall keep a complete and accurate record of each patient.") == "rule"
+    assert role("The finest clinics define their own standards.") == "rule"      # whole words only

@@ -18,7 +18,7 @@ import numpy as np
 from .config import RetrievalConfig
 from .expand import ArticleGraph, Step, article_of
 from .records import Hit, Unit
-from .route import DEF_CUES, Route, classify, load_policies, topic
+from .route import DEF_CUES, Route, classify, load_policies, role, topic
 from .stores.lance import quote
 from .versions import in_force
 
@@ -184,9 +184,12 @@ class Retriever:
         if route.type == "version_diff":
             hits = self._pair_versions(hits)
         hits = hits[:cfg.top_k]
-        cited = cite(hits, policy.cite_max, policy.cite_margin)
-        if route.type == "reasoning":
-            cited = self._cite_chain(hits, cited, policy, hops)
+        if policy.cite_roles:
+            cited = self._cite_roles(hits, policy)
+        else:
+            cited = cite(hits, policy.cite_max, policy.cite_margin)
+            if route.type == "reasoning":
+                cited = self._cite_chain(hits, cited, policy, hops)
         return Result(hits, cited, route, parts, seeds, subject, embed_ms)
 
     def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg,
@@ -230,6 +233,25 @@ class Retriever:
             scored.append(Hit(uid, sum(parts[uid].values()), via, units[uid]))
         scored.sort(key=lambda h: (-h.score, h.unit_id))
         return scored, parts
+
+    def _cite_roles(self, hits: list[Hit], policy) -> list[str]:
+        """A question joining a duty and its sanction rests on one provision of each role
+        (route.role), plus the provisions those cite: from the top cite_max + 2 hits, take the
+        best, then each hit of a role not yet cited (within the margin), and any hit a cited
+        provision is linked to by REFERENCES (whatever its score)."""
+        if not hits:
+            return []
+        floor = hits[0].score * (1 - policy.cite_margin)
+        out = [hits[0]]
+        for h in hits[1:policy.cite_max + 2]:
+            if len(out) >= policy.cite_max:
+                break
+            linked = any(n in {c.unit_id for c in out} and t == "REFERENCES"
+                         for n, t, _ in self.agraph.adj.get(h.unit_id, ()))
+            new_role = role(h.unit.text if h.unit else "") not in {role(c.unit.text if c.unit else "") for c in out}
+            if linked or (new_role and h.score >= floor):
+                out.append(h)
+        return [h.unit_id for h in out]
 
     def _cite_chain(self, hits: list[Hit], cited: list[str], policy, hops) -> list[str]:
         """Multihop answers rest on linked provisions: besides the units within the margin,

@@ -159,6 +159,18 @@ def classify(q: str) -> Route:
     return Route(kind, date, arts, years, cues, tuple(article_years(q)))
 
 
+# Provisions that sanction (a fine, a penalty, revocation, liability): zh / vi / en.
+SANCTION = re.compile(r"罚款|处罚|罚金|吊销|没收|处分|追究.{0,6}责任|"
+                      r"phạt|xử phạt|tước quyền|thu hồi giấy|truy cứu trách nhiệm|"
+                      r"\b(?:fine[sd]?|penalt(?:y|ies)|liable to|imprisonment|revoke[sd]?|revocation|sanctions?)\b",
+                      re.IGNORECASE)
+
+
+def role(text: str) -> str:
+    """'sanction' for a provision that imposes a penalty, else 'rule'."""
+    return "sanction" if SANCTION.search(text or "") else "rule"
+
+
 @dataclass(frozen=True)
 class Policy:
     seeds: str
@@ -167,6 +179,7 @@ class Policy:
     versions: str
     cite_max: int = 3          # the cited set: at most this many units ...
     cite_margin: float = 0.15  # ... scoring within this share of the best score
+    cite_roles: bool = False   # cite one provision per role (duty / sanction) plus those they cite
     weights: dict = field(default_factory=dict)   # re-rank weights that differ for this type
 
 
