@@ -110,9 +110,13 @@ class Evaluation:
             for b in names[i + 1:]:
                 tests[f"{a} vs {b}"] = {m: wilcoxon([r[m] for r in self.per_question[a]],
                                                      [r[m] for r in self.per_question[b]]) for m in METRICS}
+        per_question = {name: [{"id": q.id, "category": q.category, "gold": list(q.gold),
+                                **{k: v for k, v in r.items() if k != "id"}}
+                               for r, q in zip(rows, self.questions)]
+                        for name, rows in self.per_question.items()}
         return {"benchmark": self.benchmark, "questions": len(self.questions),
                 "categories": {c: sum(q.category == c for q in self.questions) for c in cats},
-                "systems": systems, "tests": tests}
+                "systems": systems, "tests": tests, "per_question": per_question}
 
 
 def table(summary: dict, metrics=METRICS) -> str:
@@ -173,5 +177,7 @@ def run_eval(wb, questions: list[Question], systems: list[str], benchmark: str =
             result = wb.retrieve(q.question, cfg, qvec)
             ev.latency_ms[name].append((time.perf_counter() - t) * 1000 - result.embed_ms)
             ranked = [h.unit_id for h in result.hits]
-            ev.per_question[name].append(score_question(ranked, result.cited, list(q.gold), match))
+            row = score_question(ranked, result.cited, list(q.gold), match)
+            row.update(id=q.id, ranked=ranked[:10], cited=list(result.cited))
+            ev.per_question[name].append(row)
     return ev
