@@ -25,7 +25,8 @@ from .records import Hit
 from .tokenize import tokens
 
 PROMPTS = Path(__file__).parent / "prompts" / "answer.toml"
-CITE = re.compile(r"\[([^\[\]\s]+@[^\[\]\s]+)\]")
+CITE = re.compile(r"\[([^\[\]]*@[^\[\]]*)\]")           # a bracket holding at least one unit id
+ID_SPLIT = re.compile(r"[\s,;，；、]+")
 CHAIN_HOPS = {"REFERENCES": 2, "AMENDS": 3, "INHERITS": 3, "REPLACES": 2, "REPEALS": 1}
 # Models too small to write a trustworthy answer: their text is shown after the extractive one.
 SMALL_MODELS = ("SmolLM2-135M", "smollm2:135m", "gemma3:270m", "gemma-3-270m")
@@ -47,6 +48,8 @@ class Answer:
     flagged: list[str] = field(default_factory=list)      # cited ids not in the evidence, removed
     evidence: Evidence | None = None
     extractive: str = ""                                  # the extractive answer, always composed
+    extractive_citations: list[str] = field(default_factory=list)
+    extractive_chain: list[str] = field(default_factory=list)
     capable: bool = False                                 # False for extractive and tiny models
     tried: list[str] = field(default_factory=list)        # "ollama: <why it did not answer>", ...
     route: str = ""
@@ -79,18 +82,24 @@ def messages(question: str, ev: Evidence, language: str, prompts: dict | None = 
 
 
 def validate(text: str, allowed: set[str]) -> tuple[str, list[str], list[str]]:
-    """(text without invalid citation marks, valid ids in order, flagged ids)."""
+    """(text keeping only valid citations, valid ids in order, flagged ids). Any bracket
+    holding an id ("x@v/...") is read, lists like [a, b] included; a clause id counts as its
+    article; ids outside the evidence are removed from the text and flagged."""
     valid, flagged = [], []
 
     def keep(m: re.Match) -> str:
-        uid = m.group(1)
-        if uid in allowed:
-            if uid not in valid:
-                valid.append(uid)
-            return m.group(0)
-        if uid not in flagged:
-            flagged.append(uid)
-        return ""
+        good = []
+        for uid in ID_SPLIT.split(m.group(1)):
+            if "@" not in uid:
+                continue
+            art = article_of(uid)
+            if uid in allowed or art in allowed:
+                good.append(uid)
+                if art not in valid and uid not in valid:
+                    valid.append(uid if uid in allowed else art)
+            elif uid not in flagged:
+                flagged.append(uid)
+        return f"[{', '.join(good)}]" if good else ""
     return CITE.sub(keep, text).strip(), valid, flagged
 
 
@@ -203,7 +212,7 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
         if name == "extractive":
             return Answer(question, extract, cited, links, "extractive", "", "extractive-v1",
                           (time.perf_counter() - t0) * 1000, retrieval_ms, evidence=full, extractive=extract,
-                          tried=tried, route=route)
+                          extractive_citations=cited, extractive_chain=links, tried=tried, route=route)
         ev = compose(hits, cited, names, max(budget, 200), as_of, older)   # what fits the model's context
         try:
             llm = make_llm(name, cfg)
@@ -213,6 +222,9 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
         except BackendUnavailable as e:
             tried.append(f"{name}: {e}")
             continue
+        except Exception as e:             # a runtime that fails in its own way: say so, try the next
+            tried.append(f"{name}: failed ({type(e).__name__}: {e})")
+            continue
         text, valid, flagged = validate(out.text, set(ev.ids))
         if not text:
             tried.append(f"{name}: the model returned an empty answer")
@@ -220,7 +232,7 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
         capable = not any(s.lower() in out.model.lower() for s in SMALL_MODELS) or out.model in cfg.capable
         return Answer(question, text, valid, chain(wb.retriever.agraph, valid) if valid else links, llm.backend,
                       out.model, pid, (time.perf_counter() - t0) * 1000, retrieval_ms, out.prompt_tokens,
-                      out.completion_tokens, flagged, ev, extract, capable, tried, route)
+                      out.completion_tokens, flagged, ev, extract, cited, links, capable, tried, route)
     raise BackendUnavailable("every answer backend (" + ", ".join(tried) + ")",
                              "Add 'extractive' to [llm] backends for an answer that needs no model")
 
@@ -229,6 +241,7 @@ def article_hits(wb, hits: list[Hit]) -> list[Hit]:
     """Clause and point hits replaced by their article (fetched when it is not a hit itself)."""
     need = {article_of(h.unit_id) for h in hits} - {h.unit_id for h in hits}
     found = {u.id: u for u in wb.store.get(sorted(need))} if need else {}
+    found.update({h.unit_id: h.unit for h in hits if h.unit is not None and article_of(h.unit_id) == h.unit_id})
     out, seen = [], set()
     for h in hits:
         a = article_of(h.unit_id)
@@ -257,18 +270,20 @@ def print_answer(a: Answer, out=None) -> None:
     w(a.extractive if small else a.text)
     w("\n== citations")
     by_id = {b.unit_id: b for b in (a.evidence.blocks if a.evidence else [])}
-    for uid in (a.citations if not small else [c for c in by_id if f"[{c}]" in a.extractive]):
+    for uid in (a.extractive_citations if small else a.citations):
         b = by_id.get(uid)
         w(f"[{uid}] {b.heading if b else ''}")
         if b:
             w("    " + " ".join(b.text.split())[:300])
     w("\n== reasoning chain")
-    for link in a.chain or ["(the cited provisions are not linked by any edge)"]:
+    for link in (a.extractive_chain if small else a.chain) or ["(the cited provisions are not linked by any edge)"]:
         w("  " + link)
     if small:
         w(f"\n== draft by {a.backend} {a.model} (a tiny model: tests the plumbing, not answer quality)")
         w(a.text)
         w("   citations it made: " + (", ".join(a.citations) or "none"))
+        for link in a.chain if a.citations else []:
+            w("   chain between them: " + link)
     if a.flagged:
         w("   removed citations outside the evidence: " + ", ".join(a.flagged))
     for t in a.tried:

@@ -265,6 +265,7 @@ def cmd_ask(args) -> int:
         rec = {k: v for k, v in asdict(answer).items() if k != "evidence"}
         rec["evidence"] = [{"unit_id": b.unit_id, "tag": b.tag, "heading": b.heading, "truncated": b.truncated}
                            for b in answer.evidence.blocks] if answer.evidence else []
+        rec["evidence_dropped"] = answer.evidence.dropped if answer.evidence else []
         print(json.dumps(rec, ensure_ascii=False, indent=1, default=str))
     else:
         print_answer(answer)

@@ -34,7 +34,7 @@ def approx_tokens(text: str) -> int:
 @dataclass
 class Block:
     unit_id: str
-    tag: str                 # EVIDENCE | ORIGINAL | AMENDED <date> | AMENDED BY | REFERENCED
+    tag: str                 # EVIDENCE | ORIGINAL | AMENDED <date> | AMENDED BY | REFERENCED | CITES
     heading: str
     text: str
     unit: Unit | None = None
@@ -76,8 +76,10 @@ def _tag(h: Hit, u: Unit, versions: list[Unit]) -> str:
         return "AMENDED BY"
     if len(versions) > 1:
         return "ORIGINAL" if versions[0].id == u.id else f"AMENDED {u.effective_from or u.version}"
-    if "REFERENCES" in edge:
+    if edge == "-REFERENCES->":      # the provision before it on the path cites this one
         return "REFERENCED"
+    if edge == "<-REFERENCES-":      # this one cites the provision before it (a sanction citing its duty)
+        return "CITES"
     return "EVIDENCE"
 
 
@@ -151,12 +153,21 @@ def compose(hits: list[Hit], cited: list[str], titles: dict[str, str], budget: i
 
 
 def cut(text: str, tokens: int) -> str:
-    """The longest run of whole sentences within `tokens`, marked as cut."""
-    out = ""
-    for piece in SENTENCE_END.split(text):
-        if not piece:
-            continue
+    """The longest run of whole sentences within `tokens` (separators kept), marked as cut;
+    a first sentence longer than that is cut at the characters that fit."""
+    out, start = "", 0
+    for m in SENTENCE_END.finditer(text):
+        piece = text[start:m.end()]
         if approx_tokens(out + piece) > tokens:
             break
-        out += piece
-    return (out or text[: max(1, tokens)]).rstrip() + " […]"
+        out, start = out + piece, m.end()
+    else:
+        if approx_tokens(out + text[start:]) <= tokens:
+            out = text
+    if not out.strip():
+        out = text[:1]
+        for i in range(1, len(text) + 1):
+            if approx_tokens(text[:i]) > tokens:
+                break
+            out = text[:i]
+    return out.rstrip() + " […]"

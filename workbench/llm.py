@@ -55,6 +55,8 @@ class OllamaLLM:
         try:
             names = {m.model for m in self.client.list().models}
         except Exception as e:                          # connection refused, DNS, TLS, timeout
+            if _is_timeout(e):
+                raise self._timed_out(e) from e
             raise BackendUnavailable(f"Ollama at {self.host}",
                                      f"Start it with `ollama serve` or set OLLAMA_HOST / [llm] ollama_host "
                                      f"({type(e).__name__}: {e})") from e
@@ -82,13 +84,27 @@ class OllamaLLM:
             fix = f"Run `ollama pull {self.model}`" if e.status_code == 404 else f"Ollama said: {e.error}"
             raise BackendUnavailable(f"Ollama model {self.model!r} at {self.host}", fix) from e
         except Exception as e:
-            kind = "timed out" if "timeout" in type(e).__name__.lower() else "failed"
-            raise BackendUnavailable(f"Ollama at {self.host} ({kind}: {type(e).__name__}: {e})",
-                                     f"Check `ollama serve` is running; [llm] timeout is {self.cfg.timeout:g} s") from e
+            if _is_timeout(e):
+                raise self._timed_out(e) from e
+            raise BackendUnavailable(f"Ollama at {self.host} (failed: {type(e).__name__}: {e})",
+                                     "Check that `ollama serve` is running and reachable") from e
         if not isinstance(text, str):
             raise BackendUnavailable(f"Ollama model {self.model!r}", "it returned no text (malformed reply)")
         return Completion(text, self.model, getattr(last, "prompt_eval_count", 0) or 0,
                           getattr(last, "eval_count", 0) or 0, (time.perf_counter() - t) * 1000)
+
+
+    def _timed_out(self, e: Exception) -> BackendUnavailable:
+        return BackendUnavailable(f"Ollama at {self.host} (timed out after {self.cfg.timeout:g} s)",
+                                  "Raise [llm] timeout, or use a smaller model")
+
+
+def _is_timeout(e: BaseException) -> bool:
+    while e is not None:
+        if "timeout" in type(e).__name__.lower():
+            return True
+        e = e.__cause__ or e.__context__
+    return False
 
 
 def bundled_model() -> Path | None:
@@ -138,11 +154,18 @@ class LlamaCppLLM:
             raise BackendUnavailable("llama.cpp runtime (xllamacpp)", "Install it with `pip install xllamacpp`")
         self.path, self.model = found, found.name
 
+    def _server(self):
+        try:
+            return llamacpp_server(self.path, self.cfg.context_tokens, self.cfg.threads)
+        except Exception as e:                     # not a GGUF, unsupported architecture, out of memory
+            raise BackendUnavailable(f"llama.cpp model {self.path}",
+                                     f"it did not load ({e}); fix [llm] llamacpp_model") from e
+
     def check(self) -> None:
-        llamacpp_server(self.path, self.cfg.context_tokens, self.cfg.threads)
+        self._server()
 
     def chat(self, messages, on_token=None) -> Completion:
-        server = llamacpp_server(self.path, self.cfg.context_tokens, self.cfg.threads)
+        server = self._server()
         req = {"messages": messages, "max_tokens": self.cfg.max_tokens, "temperature": self.cfg.temperature,
                "seed": 0}
         t = time.perf_counter()
@@ -151,10 +174,11 @@ class LlamaCppLLM:
         except Exception as e:
             raise BackendUnavailable(f"llama.cpp ({self.model})", f"the request failed: {e}") from e
         ms = (time.perf_counter() - t) * 1000
-        if not isinstance(r, dict) or "choices" not in r:
+        try:
+            text = r["choices"][0]["message"].get("content") or ""
+        except (KeyError, IndexError, TypeError, AttributeError):
             err = r.get("error", r) if isinstance(r, dict) else r
-            raise BackendUnavailable(f"llama.cpp ({self.model})", f"malformed reply: {str(err)[:200]}")
-        text = r["choices"][0]["message"].get("content") or ""
+            raise BackendUnavailable(f"llama.cpp ({self.model})", f"malformed reply: {str(err)[:200]}") from None
         if on_token:
             on_token(text)
         usage = r.get("usage", {})
