@@ -103,6 +103,17 @@ def test_subgraph_html_is_offline_and_typed():
     assert 'content="nodes=2 edges=1 REFERENCES:1"' in page and "REFERENCES (1)" in page
 
 
+def test_unit_text_cannot_inject_markup_into_the_graph_page():
+    from workbench.graphview import evidence_subgraph, iframe, to_html
+    from workbench.records import Hit, Unit
+    evil = 'duty <a href=#>x</a><img src=x onerror="alert(1)">'
+    hits = [Hit("k@1/a10", 1.0, "seed", Unit("k@1/a10", "k", "1", "article", text=evil))]
+    page = to_html(evidence_subgraph(hits, ["k@1/a10"], ["k@1/a10"], lambda u: (), ["REFERENCES"]))
+    assert "<img src=x" not in page and "<a href=#>" not in page
+    assert "\\u2039img src=x" in page                  # shown as text, with look-alike brackets
+    assert 'sandbox="allow-scripts"' in iframe(page) and "allow-same-origin" not in iframe(page)
+
+
 def test_widget_config():
     from workbench.config import RetrievalConfig, Weights
     from workbench.panel import EDGE_TYPES, widget_config
@@ -133,3 +144,15 @@ def test_bootstrap_ci():
     mean, lo, hi = bootstrap_ci([0, 1] * 20)
     assert mean == 0.5 and lo < 0.5 < hi and hi - lo < 0.4
     assert bootstrap_ci([1.0, 1.0]) == (1.0, 1.0, 1.0)
+
+
+def test_answer_pane_puts_the_extractive_answer_before_a_tiny_models_draft():
+    from workbench.answer import Answer
+    from workbench.panel import answer_html
+    a = Answer("q", "draft <b>bold</b>", [], [], "llamacpp", "SmolLM2-135M", extractive="the quoted rule",
+               extractive_citations=["k@1/a1"], extractive_chain=["k@1/a1 -REFERENCES-> k@1/a2"], capable=False)
+    page = answer_html(a)
+    assert page.index("the quoted rule") < page.index("draft by") < page.index("draft &lt;b&gt;")
+    assert "k@1/a1 -REFERENCES-&gt; k@1/a2" in page
+    capable = answer_html(Answer("q", "a real answer [k@1/a1]", ["k@1/a1"], [], "ollama", "qwen2.5:7b", capable=True))
+    assert "draft by" not in capable and "a real answer" in capable

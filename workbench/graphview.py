@@ -134,7 +134,9 @@ def _tooltip(n: Node, limit: int = 700) -> str:
     if text:
         lines.append("")
         lines.append(text[:limit] + ("…" if len(text) > limit else ""))
-    return "\n".join(lines)
+    # vis-network shows titles as text, but pyvis's popup mode sets them as innerHTML: no
+    # markup from a unit's text may survive, so angle brackets become look-alikes
+    return "\n".join(lines).replace("<", "‹").replace(">", "›")
 
 
 def to_html(sub: SubGraph, height: str = "520px", title: str = "") -> str:
@@ -199,8 +201,9 @@ def legend_html(sub: SubGraph, title: str = "") -> str:
 
 
 def iframe(page: str, height: int = 600) -> str:
-    """The page inside an iframe (srcdoc), for an HTML widget or an IPython HTML display."""
-    return (f'<iframe class="wb-graph-frame" srcdoc="{_html.escape(page, quote=True)}" '
+    """The page inside an iframe (srcdoc), for an HTML widget or an IPython HTML display;
+    sandboxed (scripts run, but not with the notebook's origin)."""
+    return (f'<iframe class="wb-graph-frame" sandbox="allow-scripts" srcdoc="{_html.escape(page, quote=True)}" '
             f'style="width:100%;height:{height}px;border:1px solid #ddd" frameborder="0"></iframe>')
 
 
