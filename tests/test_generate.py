@@ -30,6 +30,7 @@ EDGES = [
     Edge("d@2", "c@1", EdgeType.REPLACES),    # whole documents: no article to ask about
     Edge("d@3/a1", "d@3/a1/c2", EdgeType.CONTAINS),
     Edge("d@3/a5", "d@3/a6", EdgeType.RELATED_TO),
+    Edge("amending-act@2020/a1", "d@3/a1", A),   # an amendment act's edge: not a version step
 ]
 
 

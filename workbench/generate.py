@@ -49,9 +49,14 @@ def doc_of(unit_id: str) -> str:
     return unit_id.split("/")[0]
 
 
+def key_of(unit_id: str) -> str:
+    return unit_id.split("@")[0]
+
+
 # -- paths -------------------------------------------------------------------------------
 def hop_edges(edges: Iterable[Edge], docs: set[str] | None = None) -> list[Edge]:
-    """The edges a path may take: one per (article, type, article), documents `docs` only."""
+    """The edges a path may take: one per (article, type, article), documents `docs` only;
+    AMENDS / INHERITS only between versions of one instrument (version steps)."""
     best: dict[tuple, Edge] = {}
     for e in sorted(edges, key=lambda e: (e.source, e.target, e.type.value)):
         a, b = article_of(e.source), article_of(e.target)
@@ -59,6 +64,8 @@ def hop_edges(edges: Iterable[Edge], docs: set[str] | None = None) -> list[Edge]
             continue
         if "/" not in a or "/" not in b or (docs is not None and not (doc_of(a) in docs and doc_of(b) in docs)):
             continue
+        if e.type in (EdgeType.AMENDS, EdgeType.INHERITS) and key_of(a) != key_of(b):
+            continue          # an amendment act's edge to the law it amends is not a version step
         best.setdefault((a, e.type, b), e)
     return list(best.values())
 
@@ -242,13 +249,19 @@ def build(paths: list[tuple[Edge, ...]], units: dict[str, Unit], docs: dict[str,
 
 def rewrite(row: dict, units: dict[str, Unit], llm: Callable[[str], str], prompts: dict) -> dict:
     """The LLM's rewording of the question, kept only if it still needs every gold unit."""
-    question = llm(prompts["rewrite"].format(question=row["question"], language=row["language"])).strip()
+    try:
+        question = llm(prompts["rewrite"].format(question=row["question"], language=row["language"])).strip()
+    except Exception:                  # a model that fails on one row does not cost the run
+        return row
     if not question:
         return row
     evidence = "\n".join(f"[{i}] {g}: {units[g].text[:600] if g in units else ''}"
                          for i, g in enumerate(row["gold"], 1))
     for n in range(1, len(row["gold"]) + 1):
-        reply = llm(prompts["verify"].format(question=question, evidence=evidence, n=n)).strip().lower()
+        try:
+            reply = llm(prompts["verify"].format(question=question, evidence=evidence, n=n)).strip().lower()
+        except Exception:
+            return row
         if not reply.startswith(("yes", "是", "có")):
             return row
     return {**row, "question": question, "template_question": row["question"]}
