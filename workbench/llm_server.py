@@ -2,7 +2,8 @@
 
 For machines where the Ollama server cannot be installed: `workbench serve-llm` answers
 the part of the Ollama REST API the `ollama` client uses (/api/version, /api/tags,
-/api/show, /api/chat, /api/generate, streaming as NDJSON) with a real GGUF model, so the
+/api/show, /api/chat, /api/generate; streaming as NDJSON, sent once the reply is complete)
+with a real GGUF model, so the
 `ollama` backend can be exercised end to end. Unknown model names get Ollama's 404
 ("model not found, try pulling it first").
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -54,8 +56,16 @@ class _Handler(BaseHTTPRequestHandler):
         app = self.server.app
         try:
             req = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-        except json.JSONDecodeError as e:
+        except (json.JSONDecodeError, ValueError) as e:
             return self._send(400, {"error": f"invalid JSON: {e}"})
+        if not isinstance(req, dict):
+            return self._send(400, {"error": "the request body must be a JSON object"})
+        try:
+            self._answer(app, req)
+        except Exception as e:                 # the client gets an error, never a dropped connection
+            self._send(500, {"error": f"{type(e).__name__}: {e}"})
+
+    def _answer(self, app, req: dict):
         model = req.get("model", "")
         if self.path in ("/api/chat", "/api/generate", "/api/show") and model not in (app.name, app.name + ":latest"):
             return self._send(404, {"error": f'model "{model}" not found, try pulling it first'})
@@ -85,10 +95,10 @@ class _Handler(BaseHTTPRequestHandler):
 
         def piece(s: str):
             return {"role": "assistant", "content": s} if key == "message" else s
-        if req.get("stream", True):
-            words = [w for w in text.split(" ")]
-            lines = [{"model": model, "created_at": _now(), key: piece(w + (" " if i < len(words) - 1 else "")),
-                      "done": False} for i, w in enumerate(words)]
+        if req.get("stream", True):        # the text is complete first, then sent in small pieces
+            chunks = re.findall(r"\S+\s*|\s+", text)
+            chunks = [c for w in chunks for c in ([w[i:i + 8] for i in range(0, len(w), 8)] if len(w) > 8 else [w])]
+            lines = [{"model": model, "created_at": _now(), key: piece(c), "done": False} for c in chunks]
             return self._send(200, lines=lines + [{**done, key: piece("")}])
         self._send(200, {**done, key: piece(text)})
 
@@ -112,7 +122,11 @@ class OllamaAPIServer:
         return llamacpp_server(self.path, self.ctx, self.threads)
 
     def start(self) -> "OllamaAPIServer":
-        self.server()                                     # load the model before accepting requests
+        try:
+            self.server()                                 # load the model before accepting requests
+        except Exception:
+            self.httpd.server_close()
+            raise
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self._thread.start()
         return self
