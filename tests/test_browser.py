@@ -202,6 +202,7 @@ def test_panel_in_jupyterlab(lab):
         assert slider.locator(".widget-readout").inner_text().strip() == "2"
         last = _state(page)
         assert not last["error"] and "REFERENCES" in last["graph"], last
+        assert not errors, f"JavaScript errors in the page: {errors}"
         page.locator(".wb-panel").evaluate("el => el.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(2000)       # let vis-network settle its layout
         SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
