@@ -53,6 +53,7 @@ def test_paths_hops_and_types_on_a_hand_built_graph():
     assert articles(ref) == ["d@3/a2", "d@3/a1", "d@2/a1"]
     assert len(enumerate_paths(EDGES, max_hops=3)) == 4
     assert len(enumerate_paths(EDGES, min_hops=3)) == 3
+    assert len(enumerate_paths(EDGES, per_start=1)) == 3          # one path from each of a1, a2, a4
     chain = next(p for p in paths if {e.type for e in p} == {A, I})
     assert reasoning_types(chain, {"d@3/a1": "new text", "d@1/a1": "old text"}) == \
         ["version_difference", "temporal_applicability"]

@@ -75,24 +75,29 @@ def articles(path: tuple[Edge, ...]) -> list[str]:
 
 
 def enumerate_paths(edges: Iterable[Edge], min_hops: int = 2, max_hops: int = 4,
-                    docs: set[str] | None = None) -> list[tuple[Edge, ...]]:
-    """Every simple path of min_hops..max_hops hops that touches at least two documents."""
+                    docs: set[str] | None = None, per_start: int = 200) -> list[tuple[Edge, ...]]:
+    """Every simple path of min_hops..max_hops hops that touches at least two documents,
+    at most `per_start` from one start article (dense citation graphs stay bounded)."""
     out_of: dict[str, list[Edge]] = {}
     for e in hop_edges(edges, docs):
         out_of.setdefault(article_of(e.source), []).append(e)
     paths: list[tuple[Edge, ...]] = []
 
-    def walk(path: list[Edge], seen: list[str]) -> None:
+    def walk(path: list[Edge], seen: list[str], found: list) -> None:
+        if len(found) >= per_start:
+            return
         if len(path) >= min_hops and len({doc_of(a) for a in seen}) > 1:
-            paths.append(tuple(path))
+            found.append(tuple(path))
         if len(path) < max_hops:
             for e in out_of.get(seen[-1], ()):
                 if article_of(e.target) not in seen:
-                    walk(path + [e], seen + [article_of(e.target)])
+                    walk(path + [e], seen + [article_of(e.target)], found)
 
     for start in sorted(out_of):
+        found: list[tuple[Edge, ...]] = []
         for e in out_of[start]:
-            walk([e], [start, article_of(e.target)])
+            walk([e], [start, article_of(e.target)], found)
+        paths += found
     return paths
 
 
