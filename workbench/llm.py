@@ -6,6 +6,7 @@ malformed output) whose message says what to do; `answer.py` then tries the next
 """
 from __future__ import annotations
 
+import concurrent.futures
 import importlib.util
 import os
 import threading
@@ -117,6 +118,7 @@ def bundled_model() -> Path | None:
 
 
 _SERVERS: dict[tuple, object] = {}
+_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="llamacpp")   # one request at a time
 _LOCK = threading.Lock()
 
 
@@ -169,8 +171,12 @@ class LlamaCppLLM:
         req = {"messages": messages, "max_tokens": self.cfg.max_tokens, "temperature": self.cfg.temperature,
                "seed": 0}
         t = time.perf_counter()
+        future = _POOL.submit(server.handle_chat_completions, req)
         try:
-            r = server.handle_chat_completions(req)
+            r = future.result(timeout=self.cfg.timeout)
+        except concurrent.futures.TimeoutError:
+            raise BackendUnavailable(f"llama.cpp ({self.model}) timed out after {self.cfg.timeout:g} s",
+                                     "Raise [llm] timeout or lower [llm] max_tokens") from None
         except Exception as e:
             raise BackendUnavailable(f"llama.cpp ({self.model})", f"the request failed: {e}") from e
         ms = (time.perf_counter() - t) * 1000
