@@ -55,11 +55,19 @@ class Evidence:
         return [b.unit_id for b in self.blocks]
 
 
+ARTICLE = {"zh": "第{}条", "vi": "Điều {}", "en": "Article {}"}
+IN_FORCE = {"zh": "施行 {} 至 {}", "vi": "hiệu lực {} – {}", "en": "in force {} – {}"}
+IN_FORCE_FROM = {"zh": "自 {} 起施行", "vi": "hiệu lực từ {}", "en": "in force from {}"}
+
+
 def heading(u: Unit, titles: dict[str, str]) -> str:
+    """Instrument, version, validity dates and the unit's title or number, in the unit's language."""
+    lang = u.language if u.language in ARTICLE else "en"
     doc = titles.get(u.id.split("/")[0], u.key)
-    span = f"{u.effective_from or '?'} – {u.effective_to or ''}".rstrip()
-    where = u.title or (f"Article {u.label}" if u.label else u.kind)
-    return f"{doc} ({u.version}; in force {span}) {where}".strip()
+    span = (IN_FORCE[lang].format(u.effective_from or "?", u.effective_to) if u.effective_to
+            else IN_FORCE_FROM[lang].format(u.effective_from or "?"))
+    where = u.title or (ARTICLE[lang].format(u.label) if u.label else u.kind)
+    return f"{doc} ({u.version}; {span}) {where}".strip()
 
 
 def last_edge(via: str) -> str:
