@@ -6,7 +6,7 @@ import pytest
 from workbench.config import Config, IngestConfig, RetrievalConfig
 from workbench.evaluate import load_benchmark, run_eval, score_question, wilcoxon
 from workbench.expand import ArticleGraph
-from workbench.records import Edge, EdgeType
+from workbench.records import Edge, EdgeType, Unit
 from workbench.retrieve import cited_set, fuse
 from workbench.records import Hit
 from workbench.route import classify, load_policies
@@ -140,3 +140,23 @@ def test_roles_of_provisions_in_three_languages():
     assert role("食品生产经营者应当建立食品安全自查制度") == "rule"
     assert role("Every licensee shall keep a complete and accurate record of each patient.") == "rule"
     assert role("The finest clinics define their own standards.") == "rule"      # whole words only
+
+
+def test_an_instrument_imported_twice_is_named_as_one():
+    """A law stored under its number and again under its title: naming it finds both copies."""
+    from workbench.retrieve import Retriever
+    arts = {k: [Unit(f"{k}@1/a{i}", k, "1", "article", text=f"Article text number {i} of the civil code")
+                for i in range(1, 21)] for k in ("91-2015-qh13", "civil-code-2015")}
+    arts["other-law"] = [Unit(f"other-law@1/a{i}", "other-law", "1", "article", text=f"Other text {i}")
+                         for i in range(1, 21)]
+
+    class Store:
+        def counts(self):
+            return [{"key": k, "kind": "article", "count_all": len(v)} for k, v in arts.items()]
+
+        def where(self, where, limit=None):
+            key = where.split("'")[1]
+            return arts[key]
+    r = Retriever(Store(), None, None, [])
+    assert r._same_content({"civil-code-2015"}) == {"civil-code-2015", "91-2015-qh13"}
+    assert r._same_content({"other-law"}) == {"other-law"}

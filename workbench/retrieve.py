@@ -78,6 +78,8 @@ class Retriever:
         self.documents = documents
         self._agraph: ArticleGraph | None = None
         self._names = _instrument_names(documents)
+        self._twins: dict[str, set[str]] = {}            # key -> instruments with the same articles
+        self._article_counts: dict[str, int] | None = None
 
     @property
     def agraph(self) -> ArticleGraph:
@@ -127,7 +129,7 @@ class Retriever:
             route = replace(route, type=cfg.question_type)
         policy = load_policies(cfg.policies)[route.type]
         on = dt.date.fromisoformat(cfg.as_of) if cfg.as_of else route.as_of
-        keys = self._named_instruments(q)
+        keys = self._same_content(self._named_instruments(q))
         subject = topic(q, [n for n, k in self._names if k in keys])
         if subject != q:
             t0 = time.perf_counter()
@@ -320,6 +322,37 @@ class Retriever:
                 keys.add(key)
                 text = re.sub(pattern, " ", text, flags=flags)
         return keys
+
+    def _same_content(self, keys: set[str]) -> set[str]:
+        """The named instruments and any other instrument holding the same articles — one law
+        imported twice, under its number and under its title — so that naming it finds both."""
+        out = set(keys)
+        for k in keys:
+            if k not in self._twins:
+                self._twins[k] = self._find_twins(k)
+            out |= self._twins[k]
+        return out
+
+    def _find_twins(self, key: str) -> set[str]:
+        mine = self._prints(key)
+        if len(mine) < 5:
+            return set()
+        if self._article_counts is None:
+            self._article_counts = {}
+            for row in self.store.counts():
+                if row["kind"] == "article":
+                    self._article_counts[row["key"]] = self._article_counts.get(row["key"], 0) + row["count_all"]
+        twins = set()
+        for other, n in self._article_counts.items():
+            if other != key and 0.8 * len(mine) <= n <= 1.25 * len(mine):
+                theirs = self._prints(other)
+                if len(mine & theirs) >= 0.6 * min(len(mine), len(theirs)):
+                    twins.add(other)
+        return twins
+
+    def _prints(self, key: str) -> set[str]:
+        """Fingerprints of an instrument's articles: the start of each text, spaces normalised."""
+        return {" ".join(u.text.split())[:200] for u in self.store.where(f"key = {quote(key)} AND kind = 'article'")}
 
     def _named_versions(self, route: Route, keys: set[str]) -> set[str]:
         """Versions the question names by year ("2015年食品安全法"), as 'key@version'."""
