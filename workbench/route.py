@@ -124,6 +124,7 @@ def topic(q: str, names: list[str] = ()) -> str:
     for phrase in SCAFFOLD:
         t = re.sub(re.escape(phrase), " ", t, flags=re.IGNORECASE)
     t = re.sub(r"[《》“”\"'（）()，。？！?!、：:；;]+", " ", t)
+    t = re.sub(r"(?:^|\s)[与和及跟同对]+(?=\s|$)", " ", t)      # connectives left alone by the removals
     t = re.sub(r"\s+", " ", t).strip()
     return t if len(t) >= 2 else q
 
