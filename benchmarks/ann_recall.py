@@ -30,7 +30,7 @@ def main() -> int:
     ap.add_argument("--k", default="10,50")
     args = ap.parse_args()
     wb = Workbench.open(args.workspace)
-    if not wb.store.index_vectors():
+    if not wb.store.has_vector_index() and not wb.store.index_vectors():      # built only when missing
         print("the workspace is below the index threshold; nothing to compare")
         return 1
     pool = [r["question"] for r in obliqa_questions(ROOT.parent / "shared" / "corpora" / "en-adgm")]

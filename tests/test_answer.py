@@ -51,6 +51,18 @@ def hostile(tmp_path_factory):
     return wb
 
 
+class FakeLLM:
+    """A backend that returns a fixed reply: for the logic around a model, not for answers."""
+    def __init__(self, backend: str, model: str, reply: str):
+        self.backend, self.model, self.reply = backend, model, reply
+
+    def check(self):
+        pass
+
+    def chat(self, msgs, on_token=None):
+        return Completion(self.reply, self.model)
+
+
 # -- logic --------------------------------------------------------------------------------
 def test_validate_keeps_evidence_ids_and_flags_the_rest():
     text, valid, flagged = validate("A [a@1/a2] and B [evil@1/a1] and A again [a@1/a2].", {"a@1/a2", "a@1/a3"})
@@ -100,16 +112,9 @@ def test_evidence_order_versions_references_and_budget():
 
 
 def test_citations_outside_the_evidence_are_flagged_and_removed(wb, monkeypatch):
-    class Liar:
-        backend, model = "ollama", "big-model:70b"
-
-        def check(self):
-            pass
-
-        def chat(self, msgs, on_token=None):
-            return Completion("Fined [clinic-licensing-act@2018/a16, evil@1/a1]; see [evil@1/a2] "
-                              "and [clinic-licensing-act@2018/a10/c2].", "big-model:70b")
-    monkeypatch.setattr("workbench.llm.make_llm", lambda name, cfg: Liar())
+    reply = ("Fined [clinic-licensing-act@2018/a16, evil@1/a1]; see [evil@1/a2] "
+             "and [clinic-licensing-act@2018/a10/c2].")
+    monkeypatch.setattr("workbench.llm.make_llm", lambda name, cfg: FakeLLM("ollama", "big-model:70b", reply))
     a = ask(wb, PENALTY_Q, backend="ollama")
     assert a.backend == "ollama" and a.capable
     assert a.flagged == ["evil@1/a1", "evil@1/a2"] and "evil" not in a.text
@@ -118,15 +123,7 @@ def test_citations_outside_the_evidence_are_flagged_and_removed(wb, monkeypatch)
 
 
 def test_malformed_or_empty_model_output_falls_through(wb, monkeypatch):
-    class Empty:
-        backend, model = "llamacpp", "empty"
-
-        def check(self):
-            pass
-
-        def chat(self, msgs, on_token=None):
-            return Completion("   ", "empty")
-    monkeypatch.setattr("workbench.llm.make_llm", lambda name, cfg: Empty())
+    monkeypatch.setattr("workbench.llm.make_llm", lambda name, cfg: FakeLLM("llamacpp", "empty", "   "))
     a = ask(wb, PENALTY_Q, backend=None, llm_config=LLMConfig(backends=("llamacpp", "extractive")))
     assert a.backend == "extractive" and "empty answer" in a.tried[0]
 

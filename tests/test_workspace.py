@@ -129,8 +129,10 @@ def test_vector_index_built_for_large_tables_and_finds_nearest(tmp_path, monkeyp
              for i in range(800)]
     store.replace_corpus("c", units[:500], vecs[:500], [True] * 500)
     assert "IvfHnswSq" not in [i.index_type for i in store.table.list_indices()]     # below the threshold
+    assert not store.has_vector_index()
     store.replace_corpus("c", units, vecs, [True] * 800)
     assert "IvfHnswSq" in [i.index_type for i in store.table.list_indices()]
+    assert store.has_vector_index()
     hits = store.search_vector(vecs[401], 5)
     assert hits[0].unit_id == "k@1/a401" and hits[0].score > 0.99
     assert all(h.unit.kind == "clause" for h in store.search_vector(vecs[401], 5, "kind = 'clause'"))

@@ -15,6 +15,7 @@ import re
 import time
 import tomllib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 from .config import LLMConfig, RetrievalConfig
@@ -54,14 +55,16 @@ class Answer:
     tried: list[str] = field(default_factory=list)        # "ollama: <why it did not answer>", ...
     route: str = ""
 
-    def cited_texts(self) -> list[tuple[str, str]]:
-        by_id = {b.unit_id: b for b in (self.evidence.blocks if self.evidence else [])}
-        return [(c, by_id[c].text if c in by_id else "") for c in self.citations]
-
 
 # -- prompts ----------------------------------------------------------------------------
 def load_prompts(path: Path = PROMPTS) -> dict[str, dict]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    """The prompts file, read once per change of the file (the panel asks on every update)."""
+    return _load_prompts(str(path), Path(path).stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _load_prompts(path: str, _mtime: int) -> dict[str, dict]:
+    return tomllib.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def escape(text: str) -> str:
@@ -75,7 +78,8 @@ def render_evidence(ev: Evidence) -> str:
 
 
 def messages(question: str, ev: Evidence, language: str, prompts: dict | None = None) -> tuple[str, list[dict]]:
-    p = (prompts or load_prompts()).get(language) or (prompts or load_prompts())["en"]
+    prompts = prompts or load_prompts()
+    p = prompts.get(language) or prompts["en"]
     as_of = p["as_of"].format(date=ev.as_of.isoformat()) if ev.as_of else ""
     user = p["user"].format(question=escape(question), as_of=as_of, evidence=render_evidence(ev))
     return p["id"], [{"role": "system", "content": p["system"]}, {"role": "user", "content": user}]

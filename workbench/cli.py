@@ -290,12 +290,6 @@ def cmd_demo(args) -> int:
     return run_demo(args.workspace, args.figures)
 
 
-COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
-            "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
-            "history": cmd_history, "define": cmd_define, "demo": cmd_demo, "ask": cmd_ask,
-            "serve-llm": cmd_serve_llm}
-
-
 def cmd_generate_benchmark(args) -> int:
     from .generate import counts, generate, write_jsonl
     wb = _open(args)
@@ -312,15 +306,16 @@ def cmd_generate_benchmark(args) -> int:
     return 0 if rows else 1
 
 
-COMMANDS["generate-benchmark"] = cmd_generate_benchmark
-
-
 def cmd_lab(args) -> int:
     from .lab import launch
     return launch(args.dir, args.port, not args.no_browser)
 
+COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
+            "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
+            "history": cmd_history, "define": cmd_define, "demo": cmd_demo, "ask": cmd_ask,
+            "serve-llm": cmd_serve_llm,
+            "generate-benchmark": cmd_generate_benchmark, "lab": cmd_lab}
 
-COMMANDS["lab"] = cmd_lab
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -95,6 +95,9 @@ class LanceUnitStore:
         self._fts_ready = True
         self.index_vectors()
 
+    def has_vector_index(self) -> bool:
+        return any(i.index_type == "IvfHnswSq" for i in self.table.list_indices())
+
     def index_vectors(self) -> bool:
         """An ANN index (IVF-HNSW, scalar-quantised, cosine) once there are enough vectors for
         an exact scan to cost more than the index: below ANN_MIN rows the scan is a few ms."""
