@@ -63,6 +63,7 @@ class RetrievalConfig:
     kinds: tuple[str, ...] = ("article", "passage")
     question_type: str | None = None     # override the router
     policies: str | None = None          # path of a policies TOML (default: workbench/policies.toml)
+    sub_lexical: float = 0.8             # graph mode: a clause / point's BM25 counts this much for its article
     cut_ratio: float = 0.8               # cited set: units scoring at least this share of the best...
     max_cited: int = 6                   # ... up to this many, stopping at the largest score gap
 

@@ -17,7 +17,8 @@ import numpy as np
 
 from .config import RetrievalConfig
 from .expand import ArticleGraph, Step, article_of
-from .records import Hit, Unit
+from .link.resolve import is_placeholder
+from .records import EdgeType, Hit, Unit
 from .route import DEF_CUES, Route, classify, load_policies, role, topic
 from .stores.lance import quote
 from .versions import in_force
@@ -80,6 +81,7 @@ class Retriever:
         self._names = _instrument_names(documents)
         self._twins: dict[str, set[str]] = {}            # key -> instruments with the same articles
         self._article_counts: dict[str, int] | None = None
+        self._refs: dict[str, list[str]] | None = None   # unit -> articles it cites (REFERENCES)
 
     @property
     def agraph(self) -> ArticleGraph:
@@ -93,6 +95,29 @@ class Retriever:
 
     def dense(self, qvec: np.ndarray, k: int, where: str | None) -> list[Hit]:
         return self.store.search_vector(qvec, k, where)
+
+    def _lexical(self, q: str, cfg: RetrievalConfig, where: str | None, sub_where: str | None,
+                 language: str) -> tuple[list[Hit], dict[str, str]]:
+        """BM25 over articles and over their clauses and points: an article scores the better of
+        its own score and `cfg.sub_lexical` times its best sub-unit's (a list item naming the
+        exact offence is not drowned by the rest of a long article). Also returns each
+        article's focus: the sub-unit that matched best."""
+        hits = self.bm25(q, cfg.candidates, where, language)
+        if not cfg.sub_lexical:
+            return hits, {}
+        subs = self.bm25(q, 3 * cfg.candidates, _and("kind IN ('clause', 'point')", sub_where), language)
+        best = {h.unit_id: h.score for h in hits}
+        units = {h.unit_id: h.unit for h in hits}
+        focus: dict[str, str] = {}
+        for h in subs:                      # best first
+            art = article_of(h.unit_id)
+            focus.setdefault(art, h.unit_id)
+            best[art] = max(best.get(art, 0.0), cfg.sub_lexical * h.score)
+        units.update({u.id: u for u in self.store.get([a for a in best if a not in units])})
+        kinds = set(cfg.kinds)
+        out = [Hit(a, sc, "bm25", units[a]) for a, sc in best.items() if a in units and units[a].kind in kinds]
+        out.sort(key=lambda h: (-h.score, h.unit_id))
+        return out[:cfg.candidates], focus
 
     def hybrid(self, q, qvec, k, where, language, cfg: RetrievalConfig) -> list[Hit]:
         lex = self.bm25(q, cfg.candidates, where, language)
@@ -130,7 +155,8 @@ class Retriever:
         policy = load_policies(cfg.policies)[route.type]
         on = dt.date.fromisoformat(cfg.as_of) if cfg.as_of else route.as_of
         keys = self._same_content(self._named_instruments(q))
-        subject = topic(q, [n for n, k in self._names if k in keys])
+        names = [n for n, k in self._names if k in keys]
+        subject = topic(q, names)
         if subject != q:
             t0 = time.perf_counter()
             qvec = self.embedder.embed_queries([subject])[0]
@@ -154,8 +180,10 @@ class Retriever:
         # instruments the question names (any instrument when it names none)
         direct = self._direct(route, keys, versions, hard_time) if "direct" in policy.seeds else []
         direct += self._defining(q, route, keys, versions, hard_time)
-        seed_where = _and(where, "key IN (" + ",".join(quote(k) for k in sorted(keys)) + ")" if keys else None)
-        lex = self.bm25(subject, cfg.candidates, seed_where, language)
+        named = "key IN (" + ",".join(quote(k) for k in sorted(keys)) + ")" if keys else None
+        seed_where = _and(where, named)
+        lex, focus = self._lexical(subject, cfg, seed_where,
+                                   _and(time_filter(hard_time), _version_filter(versions), named), language)
         sem = self.dense(qvec, cfg.candidates, seed_where)
         fused = fuse(lex, sem, cfg)
         seeds = list(dict.fromkeys([u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]))
@@ -181,18 +209,38 @@ class Retriever:
         prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
         if policy.weights and cfg.weights == RetrievalConfig().weights:   # the caller's own weights win
             cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))
-        hits, parts = self._rerank(candidates, units, steps, lex, vecs, qvec, {u.id for u in direct},
-                                   cfg, prefer_now, hops)
+        hits, scores = self._rerank(candidates, units, steps, lex, vecs, qvec, {u.id for u in direct},
+                                    cfg, prefer_now, hops)
         if route.type == "version_diff":
             hits = self._pair_versions(hits)
+        score = {h.unit_id: h.score for h in hits}
         hits = hits[:cfg.top_k]
+
+        def refs(uid: str, sanction: bool = False) -> list[str]:
+            """What the answering clause of `uid` refers to, if relevant in its own right, or
+            if `uid` is a sanction pointing to another sanction (deferring its penalty)."""
+            floor = (hits[0].score * policy.cite_refs) if policy.cite_refs else float("inf")
+            out = []
+            for r in self._focus_refs(uid, focus):
+                u = self._unit(r, units)
+                if allowed(u) and (score.get(r, 0.0) >= floor or sanction and role(u.text) == "sanction"):
+                    out.append(r)
+            return out
+
         if policy.cite_roles:
-            cited = self._cite_roles(hits, policy)
+            cited = self._cite_roles(hits, policy, refs, {u: p["lexical"] for u, p in scores.items()},
+                                     route.sanction)
         else:
             cited = cite(hits, policy.cite_max, policy.cite_margin)
             if route.type == "reasoning":
                 cited = self._cite_chain(hits, cited, policy, hops)
-        return Result(hits, cited, route, parts, seeds, subject, embed_ms)
+            if cited:                           # "…应当符合本法第五十条第二款的规定": that too
+                cited += [r for r in refs(cited[0]) if r not in cited]
+        # the ranking leads with what the answer rests on, in the order it is cited
+        first = [next((h for h in hits if h.unit_id == uid), None) or
+                 Hit(uid, score.get(uid, 0.0), "cited (referenced by a cited unit)", units.get(uid)) for uid in cited]
+        hits = (first + [h for h in hits if h.unit_id not in set(cited)])[:cfg.top_k]
+        return Result(hits, cited, route, scores, seeds, subject, embed_ms)
 
     def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg,
                 prefer_now, hops):
@@ -236,24 +284,53 @@ class Retriever:
         scored.sort(key=lambda h: (-h.score, h.unit_id))
         return scored, parts
 
-    def _cite_roles(self, hits: list[Hit], policy) -> list[str]:
+    def _cite_roles(self, hits: list[Hit], policy, refs, lexical: dict[str, float], sanction: bool) -> list[str]:
         """A question joining a duty and its sanction rests on one provision of each role
-        (route.role), plus the provisions those cite: from the top cite_max + 2 hits, take the
-        best, then each hit of a role not yet cited (within the margin), and any hit a cited
-        provision is linked to by REFERENCES (whatever its score)."""
+        (route.role), plus the provisions those rely on: the best hit; then, of the other role,
+        the hit among the next cite_max + 3 (within the margin) that names the question's facts
+        most literally (lexical score: sanction provisions share their boilerplate, so they
+        all look alike to the embedder); then any of those hits that a cited one references.
+        After each, what its answering clause refers to (`refs`, see _focus_refs): for a
+        sanction that defers its penalty ("依照本法第一百二十六条的规定给予处罚") always, for a
+        rule ("发现有本法第三十四条第六项规定情形的") when relevant in its own right."""
         if not hits:
             return []
         floor = hits[0].score * (1 - policy.cite_margin)
-        out = [hits[0]]
-        for h in hits[1:policy.cite_max + 2]:
+        window = hits[1:policy.cite_max + 4]
+        out: list[str] = []
+        kind = lambda h: role(h.unit.text if h.unit else "")  # noqa: E731
+
+        def take(h: Hit) -> None:
+            out.append(h.unit_id)
+            for ref in refs(h.unit_id, sanction=kind(h) == "sanction"):
+                if len(out) < policy.cite_max and ref not in out:
+                    out.append(ref)
+
+        take(hits[0])
+        other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor and h.unit_id not in out]
+        if sanction and other and len(out) < policy.cite_max:
+            take(max(other, key=lambda h: (lexical.get(h.unit_id, 0.0), h.score)))
+        for h in window:
             if len(out) >= policy.cite_max:
                 break
-            linked = any(n in {c.unit_id for c in out} and t == "REFERENCES"
-                         for n, t, _ in self.agraph.adj.get(h.unit_id, ()))
-            new_role = role(h.unit.text if h.unit else "") not in {role(c.unit.text if c.unit else "") for c in out}
-            if linked or (new_role and h.score >= floor):
-                out.append(h)
-        return [h.unit_id for h in out]
+            if h.unit_id not in out and any(t == "REFERENCES" and arrow == "<-" and n in out
+                                            for n, t, arrow in self.agraph.adj.get(h.unit_id, ())):
+                take(h)
+        return out[:policy.cite_max]
+
+    def _focus_refs(self, uid: str, focus: dict[str, str]) -> list[str]:
+        """Articles cited (REFERENCES) by the sub-unit of `uid` that matched the question, by
+        the clauses holding it, or by the article itself."""
+        if self._refs is None:
+            self._refs = {}
+            for e in self.graph.all_edges([EdgeType.REFERENCES]):
+                if e.resolved and not is_placeholder(e.target):
+                    self._refs.setdefault(e.source, []).append(article_of(e.target))
+        sub = focus.get(uid, uid)
+        chain = [sub]
+        while chain[-1] != uid and "/" in chain[-1]:
+            chain.append(chain[-1].rsplit("/", 1)[0])
+        return list(dict.fromkeys(t for c in chain for t in self._refs.get(c, ()) if t != uid))
 
     def _cite_chain(self, hits: list[Hit], cited: list[str], policy, hops) -> list[str]:
         """Multihop answers rest on linked provisions: besides the units within the margin,
@@ -268,6 +345,12 @@ class Retriever:
             if linked:
                 out.append(h.unit_id)
         return out
+
+    def _unit(self, uid: str, units: dict[str, Unit]) -> Unit | None:
+        if uid not in units:
+            found = self.store.get([uid])
+            units[uid] = found[0] if found else None
+        return units[uid]
 
     def _pair_versions(self, hits: list[Hit]) -> list[Hit]:
         """Version-difference answers come in pairs: each unit is followed by its aligned

@@ -35,6 +35,10 @@ DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异
              "differ", "difference", "compared", "revised", "what changed")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时", "应当遵守", "依据哪",
              "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
+# a comparison asked about (not "不同品牌", different brands): a version difference even
+# without two years named
+COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
+                "changed", "differ", "khác", "thay đổi")
 REASON_CUES = ("处罚", "罚款", "后果", "法律责任", "承担什么责任", "依照哪条", "哪条规定处罚", "penalty", "penalties", "fine",
                "liable", "liability", "sanction", "consequence", "breach", "xử phạt", "bị phạt", "chế tài",
                "trách nhiệm pháp lý")
@@ -50,6 +54,7 @@ class Route:
     years: tuple[int, ...] = ()                  # version years named in the question
     cues: tuple[str, ...] = field(default=())
     article_years: tuple[int | None, ...] = ()   # the year written just before each named article
+    sanction: bool = False                       # the question asks about a penalty or liability
 
 
 def question_date(q: str) -> dt.date | None:
@@ -147,7 +152,7 @@ def classify(q: str) -> Route:
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
-                             or has(("变化", "不同", "区别", "差异", "改动", "changed", "differ", "khác", "thay đổi"))):
+                             or has(COMPARE_CUES)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts:
         kind = "definition"
@@ -157,7 +162,8 @@ def classify(q: str) -> Route:
         kind = "reasoning"          # a duty and its penalty, or several questions at once: multihop
     else:
         kind = "precise"
-    return Route(kind, date, arts, years, cues, tuple(article_years(q)))
+    return Route(kind, date, arts, years, cues, tuple(article_years(q)), has(REASON_CUES))
+
 
 
 # Provisions that sanction (a fine, a penalty, revocation, liability): zh / vi / en.
@@ -181,6 +187,7 @@ class Policy:
     cite_max: int = 3          # the cited set: at most this many units ...
     cite_margin: float = 0.15  # ... scoring within this share of the best score
     cite_roles: bool = False   # cite one provision per role (duty / sanction) plus those they cite
+    cite_refs: float = 0.0     # also cite what the answering clause refers to, if it scores this share of the best
     weights: dict = field(default_factory=dict)   # re-rank weights that differ for this type
 
 
