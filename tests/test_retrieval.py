@@ -1,5 +1,6 @@
 """Routing, expansion, metrics (pure logic) and retrieval on the real sample workspace."""
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,8 @@ from conftest import SAMPLE
     ("Văn bản nào có hiệu lực ngày 1/1/2020?", "temporal", dt.date(2020, 1, 1), ()),
     ('What does "clinic" mean?', "definition", None, ()),
     ("What is the penalty for breaching the duty to keep records?", "reasoning", None, ()),
+    ("婴幼儿配方乳粉可以用分装方式生产吗？同一个配方能不能用于不同品牌？", "reasoning", None, ()),   # 不同品牌: no comparison
+    ("2015年食品安全法关于惩罚性赔偿的规定与2009年相比有什么不同？", "version_diff", None, ()),
 ])
 def test_router(q, kind, date, arts):
     r = classify(q)
@@ -160,3 +163,23 @@ def test_an_instrument_imported_twice_is_named_as_one():
     r = Retriever(Store(), None, None, [])
     assert r._same_content({"civil-code-2015"}) == {"civil-code-2015", "91-2015-qh13"}
     assert r._same_content({"other-law"}) == {"other-law"}
+
+
+def test_the_answering_clause_is_the_focus_and_what_it_cites_can_be_cited(wb, tmp_path):
+    """Article 11(2)(c) enters telemedicine consultations in the record "in accordance with
+    Article 10": that point is what matched, and a policy citing references follows it."""
+    q = "How must a licensee that provides telemedicine record each consultation?"
+    a10, a11 = "clinic-licensing-act@2018/a10", "clinic-licensing-act@2018/a11"
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "precise" and r.hits[0].unit_id == a11
+    assert r.focus[a11] == a11 + "/c2"              # the clause with its points (c) "in accordance with Article 10"
+    assert wb.retriever._focus_refs(a11, r.focus) == [a10]
+    assert r.cited == [a11]                          # Article 10 scores below the policy's 0.7 of the best
+    text = (Path(__file__).parents[1] / "workbench" / "policies.toml").read_text(encoding="utf-8")
+    policies = tmp_path / "policies.toml"
+    policies.write_text(text.replace("cite_refs = 0.7", "cite_refs = 0.3"), encoding="utf-8")
+    r = wb.retrieve(q, RetrievalConfig(top_k=5, policies=str(policies)))
+    assert r.cited == [a11, a10]
+    assert [h.unit_id for h in r.hits[:2]] == [a11, a10]      # what is cited leads the ranking
+    flat = wb.retrieve(q, RetrievalConfig(top_k=5, sub_lexical=0.0))
+    assert flat.focus == {}

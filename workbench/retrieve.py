@@ -34,6 +34,7 @@ class Result:
     seeds: list[str] = field(default_factory=list)
     topic: str = ""                 # the question as searched (graph mode)
     embed_ms: float = 0.0           # time spent embedding inside retrieval (the topic)
+    focus: dict[str, str] = field(default_factory=dict)   # article -> the clause / point that matched best
 
 
 def time_filter(on: dt.date | None) -> str | None:
@@ -81,7 +82,8 @@ class Retriever:
         self._names = _instrument_names(documents)
         self._twins: dict[str, set[str]] = {}            # key -> instruments with the same articles
         self._article_counts: dict[str, int] | None = None
-        self._refs: dict[str, list[str]] | None = None   # unit -> articles it cites (REFERENCES)
+        self._refs: dict[str, list[tuple[str, str]]] | None = None   # article -> (citing unit, cited article)
+        self._has_parts: bool | None = None              # does the workspace hold clauses / points?
 
     @property
     def agraph(self) -> ArticleGraph:
@@ -103,7 +105,9 @@ class Retriever:
         exact offence is not drowned by the rest of a long article). Also returns each
         article's focus: the sub-unit that matched best."""
         hits = self.bm25(q, cfg.candidates, where, language)
-        if not cfg.sub_lexical:
+        if self._has_parts is None:
+            self._has_parts = any(row["kind"] in ("clause", "point") for row in self.store.counts())
+        if not cfg.sub_lexical or not self._has_parts:
             return hits, {}
         subs = self.bm25(q, 3 * cfg.candidates, _and("kind IN ('clause', 'point')", sub_where), language)
         best = {h.unit_id: h.score for h in hits}
@@ -240,7 +244,7 @@ class Retriever:
         first = [next((h for h in hits if h.unit_id == uid), None) or
                  Hit(uid, score.get(uid, 0.0), "cited (referenced by a cited unit)", units.get(uid)) for uid in cited]
         hits = (first + [h for h in hits if h.unit_id not in set(cited)])[:cfg.top_k]
-        return Result(hits, cited, route, scores, seeds, subject, embed_ms)
+        return Result(hits, cited, route, scores, seeds, subject, embed_ms, focus)
 
     def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg,
                 prefer_now, hops):
@@ -319,18 +323,22 @@ class Retriever:
         return out[:policy.cite_max]
 
     def _focus_refs(self, uid: str, focus: dict[str, str]) -> list[str]:
-        """Articles cited (REFERENCES) by the sub-unit of `uid` that matched the question, by
-        the clauses holding it, or by the article itself."""
+        """Articles cited (REFERENCES) by the part of `uid` that matched the question (its
+        focus: a clause with its points, or one point), by the clauses holding it, or by the
+        article itself when nothing finer matched."""
         if self._refs is None:
             self._refs = {}
             for e in self.graph.all_edges([EdgeType.REFERENCES]):
                 if e.resolved and not is_placeholder(e.target):
-                    self._refs.setdefault(e.source, []).append(article_of(e.target))
+                    self._refs.setdefault(article_of(e.source), []).append((e.source, article_of(e.target)))
         sub = focus.get(uid, uid)
-        chain = [sub]
-        while chain[-1] != uid and "/" in chain[-1]:
-            chain.append(chain[-1].rsplit("/", 1)[0])
-        return list(dict.fromkeys(t for c in chain for t in self._refs.get(c, ()) if t != uid))
+        above = {sub}
+        while "/" in sub and sub != uid:
+            sub = sub.rsplit("/", 1)[0]
+            above.add(sub)
+        below = focus[uid] + "/" if uid in focus else None
+        return list(dict.fromkeys(t for src, t in self._refs.get(uid, ())
+                                  if (src in above or below and src.startswith(below)) and t != uid))
 
     def _cite_chain(self, hits: list[Hit], cited: list[str], policy, hops) -> list[str]:
         """Multihop answers rest on linked provisions: besides the units within the margin,
