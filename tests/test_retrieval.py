@@ -125,8 +125,11 @@ def test_question_without_date_or_version_is_about_the_law_in_force(wb):
 def test_penalty_question_reaches_the_duty_through_references(wb):
     r = wb.retrieve("What is the penalty for breaching the duty to keep patient records?", RetrievalConfig(top_k=5))
     top = [h.unit_id for h in r.hits]
-    assert r.route.type == "reasoning"
+    assert r.route.type == "reasoning" and r.route.sanction
     assert "clinic-licensing-act@2018/a10" in top and "clinic-licensing-act@2018/a16" in top
+    # the duty, its sanction (the other role), and the suspension the sanction refers to (16(5) -> 14)
+    cited = ["clinic-licensing-act@2018/a10", "clinic-licensing-act@2018/a16", "clinic-licensing-act@2018/a14"]
+    assert r.cited == cited and top[:3] == cited
 
 
 def test_english_cues_are_words_not_fragments():
