@@ -2,7 +2,8 @@
 
 Every mode returns ranked `Hit`s with provenance in `via`: "direct" (the question named
 the article), "bm25", "dense", "bm25+dense", or an edge path from a seed
-("k@v/a10 <-REFERENCES- k@v/a15"). Graph mode: route the question, take seeds (direct
+("k@v/a10 <-REFERENCES- k@v/a15", or from a cited unit for a provision cited because a
+cited one refers to it). Graph mode: route the question, take seeds (direct
 lookup + hybrid), expand them through typed edges under the routed policy, keep what was
 in force on the as-of date, and re-rank with the configured weights.
 """
@@ -84,6 +85,7 @@ class Retriever:
         self._article_counts: dict[str, int] | None = None
         self._refs: dict[str, list[tuple[str, str]]] | None = None   # article -> (citing unit, cited article)
         self._has_parts: bool | None = None              # does the workspace hold clauses / points?
+        self._count_rows: list[dict] | None = None         # store.counts(), read once
 
     @property
     def agraph(self) -> ArticleGraph:
@@ -106,7 +108,7 @@ class Retriever:
         article's focus: the sub-unit that matched best."""
         hits = self.bm25(q, cfg.candidates, where, language)
         if self._has_parts is None:
-            self._has_parts = any(row["kind"] in ("clause", "point") for row in self.store.counts())
+            self._has_parts = any(row["kind"] in ("clause", "point") for row in self._counts())
         if not cfg.sub_lexical or not self._has_parts:
             return hits, {}
         subs = self.bm25(q, 3 * cfg.candidates, _and("kind IN ('clause', 'point')", sub_where), language)
@@ -220,6 +222,8 @@ class Retriever:
         score = {h.unit_id: h.score for h in hits}
         hits = hits[:cfg.top_k]
 
+        cited_by: dict[str, str] = {}       # a cited reference -> the path that reached it
+
         def refs(uid: str, sanction: bool = False) -> list[str]:
             """What the answering clause of `uid` refers to, if relevant in its own right, or
             if `uid` is a sanction pointing to another sanction (deferring its penalty)."""
@@ -229,6 +233,7 @@ class Retriever:
                 u = self._unit(r, units)
                 if allowed(u) and (score.get(r, 0.0) >= floor or sanction and role(u.text) == "sanction"):
                     out.append(r)
+                    cited_by.setdefault(r, f"{uid} -REFERENCES-> {r}")
             return out
 
         if policy.cite_roles:
@@ -240,10 +245,11 @@ class Retriever:
                 cited = self._cite_chain(hits, cited, policy, hops)
             if cited:                           # "…应当符合本法第五十条第二款的规定": that too
                 cited += [r for r in refs(cited[0]) if r not in cited]
-        # the ranking leads with what the answer rests on, in the order it is cited
+        # the ranking leads with what the answer rests on, in the order it is cited (a cited
+        # reference from beyond the top hits comes with the path that reached it)
         first = [next((h for h in hits if h.unit_id == uid), None) or
-                 Hit(uid, score.get(uid, 0.0), "cited (referenced by a cited unit)", units.get(uid)) for uid in cited]
-        hits = (first + [h for h in hits if h.unit_id not in set(cited)])[:cfg.top_k]
+                 Hit(uid, score.get(uid, 0.0), cited_by.get(uid, "cited"), units.get(uid)) for uid in cited]
+        hits = (first + [h for h in hits if h.unit_id not in set(cited)])[:max(cfg.top_k, len(cited))]
         return Result(hits, cited, route, scores, seeds, subject, embed_ms, focus)
 
     def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg,
@@ -290,42 +296,39 @@ class Retriever:
 
     def _cite_roles(self, hits: list[Hit], policy, refs, lexical: dict[str, float], sanction: bool) -> list[str]:
         """A question joining a duty and its sanction rests on one provision of each role
-        (route.role), plus the provisions those rely on: the best hit; then, of the other role,
-        the hit among the next cite_max + 3 (within the margin) that names the question's facts
-        most literally (lexical score: sanction provisions share their boilerplate, so they
-        all look alike to the embedder); then any of those hits that a cited one references.
-        After each, what its answering clause refers to (`refs`, see _focus_refs): for a
-        sanction that defers its penalty ("依照本法第一百二十六条的规定给予处罚") always, for a
-        rule ("发现有本法第三十四条第六项规定情形的") when relevant in its own right."""
+        (`route.role`), plus the provisions those rely on, at most cite_max in all: the best
+        hit; if the question asks about a sanction, the hit of the other role among the next
+        cite_max + 3 (within the margin) that names the question's facts most literally
+        (lexical score: sanction provisions share their boilerplate, so they all look alike
+        to the embedder); then what each of these refers to from its answering clause (`refs`,
+        see _focus_refs: for a sanction deferring its penalty to another sanction, "依照本法
+        第一百二十六条的规定给予处罚", always; for a rule, "发现有本法第三十四条第六项规定情形的",
+        when relevant in its own right); then any of the next hits that a cited unit references."""
         if not hits:
             return []
         floor = hits[0].score * (1 - policy.cite_margin)
         window = hits[1:policy.cite_max + 4]
-        out: list[str] = []
         kind = lambda h: role(h.unit.text if h.unit else "")  # noqa: E731
-
-        def take(h: Hit) -> None:
-            out.append(h.unit_id)
-            for ref in refs(h.unit_id, sanction=kind(h) == "sanction"):
-                if len(out) < policy.cite_max and ref not in out:
-                    out.append(ref)
-
-        take(hits[0])
-        other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor and h.unit_id not in out]
-        if sanction and other and len(out) < policy.cite_max:
-            take(max(other, key=lambda h: (lexical.get(h.unit_id, 0.0), h.score)))
+        chosen = [hits[0]]
+        other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
+        if sanction and other and policy.cite_max > 1:
+            chosen.append(max(other, key=lambda h: (lexical.get(h.unit_id, 0.0), h.score)))
+        out = [h.unit_id for h in chosen]
+        for h in chosen:
+            out += [r for r in refs(h.unit_id, sanction=kind(h) == "sanction") if r not in out]
         for h in window:
             if len(out) >= policy.cite_max:
                 break
             if h.unit_id not in out and any(t == "REFERENCES" and arrow == "<-" and n in out
                                             for n, t, arrow in self.agraph.adj.get(h.unit_id, ())):
-                take(h)
+                out.append(h.unit_id)
+                out += [r for r in refs(h.unit_id, sanction=kind(h) == "sanction") if r not in out]
         return out[:policy.cite_max]
 
     def _focus_refs(self, uid: str, focus: dict[str, str]) -> list[str]:
         """Articles cited (REFERENCES) by the part of `uid` that matched the question (its
-        focus: a clause with its points, or one point), by the clauses holding it, or by the
-        article itself when nothing finer matched."""
+        focus: a clause with its points, or one point) or by the clauses holding it; when no
+        clause matched (the unit came from dense search or expansion), by the whole unit."""
         if self._refs is None:
             self._refs = {}
             for e in self.graph.all_edges([EdgeType.REFERENCES]):
@@ -336,9 +339,9 @@ class Retriever:
         while "/" in sub and sub != uid:
             sub = sub.rsplit("/", 1)[0]
             above.add(sub)
-        below = focus[uid] + "/" if uid in focus else None
+        below = focus.get(uid, uid) + "/"
         return list(dict.fromkeys(t for src, t in self._refs.get(uid, ())
-                                  if (src in above or below and src.startswith(below)) and t != uid))
+                                  if (src in above or src.startswith(below)) and t != uid))
 
     def _cite_chain(self, hits: list[Hit], cited: list[str], policy, hops) -> list[str]:
         """Multihop answers rest on linked provisions: besides the units within the margin,
@@ -353,6 +356,11 @@ class Retriever:
             if linked:
                 out.append(h.unit_id)
         return out
+
+    def _counts(self) -> list[dict]:
+        if self._count_rows is None:
+            self._count_rows = self.store.counts()
+        return self._count_rows
 
     def _unit(self, uid: str, units: dict[str, Unit]) -> Unit | None:
         if uid not in units:
@@ -430,7 +438,7 @@ class Retriever:
             return set()
         if self._article_counts is None:
             self._article_counts = {}
-            for row in self.store.counts():
+            for row in self._counts():
                 if row["kind"] == "article":
                     self._article_counts[row["key"]] = self._article_counts.get(row["key"], 0) + row["count_all"]
         twins = set()

@@ -38,7 +38,7 @@ TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前
 # a comparison asked about (not "不同品牌", different brands): a version difference even
 # without two years named
 COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
-                "changed", "differ", "khác", "thay đổi")
+                "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác", "thay đổi")
 REASON_CUES = ("处罚", "罚款", "后果", "法律责任", "承担什么责任", "依照哪条", "哪条规定处罚", "penalty", "penalties", "fine",
                "liable", "liability", "sanction", "consequence", "breach", "xử phạt", "bị phạt", "chế tài",
                "trách nhiệm pháp lý")
@@ -165,7 +165,6 @@ def classify(q: str) -> Route:
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), has(REASON_CUES))
 
 
-
 # Provisions that sanction (a fine, a penalty, revocation, liability): zh / vi / en.
 SANCTION = re.compile(r"罚款|处罚|罚金|吊销|没收|处分|追究.{0,6}责任|"
                       r"phạt|xử phạt|tước quyền|thu hồi giấy|truy cứu trách nhiệm|"
@@ -184,9 +183,9 @@ class Policy:
     hops: dict
     time_filter: str
     versions: str
-    cite_max: int = 3          # the cited set: at most this many units ...
+    cite_max: int = 3          # the cited set: at most this many units (outside cite_roles, plus cite_refs references) ...
     cite_margin: float = 0.15  # ... scoring within this share of the best score
-    cite_roles: bool = False   # cite one provision per role (duty / sanction) plus those they cite
+    cite_roles: bool = False   # cite the best unit, the other role (rule / sanction) if a penalty is asked, what they cite
     cite_refs: float = 0.0     # also cite what the answering clause refers to, if it scores this share of the best
     weights: dict = field(default_factory=dict)   # re-rank weights that differ for this type
 
