@@ -242,3 +242,17 @@ def test_phapdien_corpus_recall_against_related_notes():
     assert refs["found"] >= 190 and refs["recall_in_corpus"] >= 0.31
     assert out["text"]["REFERENCES"]["resolved_fraction"] >= 0.72
     assert out["note_lines_leaked_into_text_edges"] == 0
+
+
+def test_a_codification_topic_is_not_named_by_the_number_in_its_front_matter():
+    """A pháp điển topic ("Dược") whose front matter lists 44/2005/QH11 (the Law on Tourism):
+    repealing "Luật Du lịch số 44/2005/QH11" must not resolve to the topic."""
+    from workbench.link.resolve import Resolver
+    from workbench.records import Unit
+    topic = Unit("duoc@2026", "duoc", "2026", "document", title="Dược",
+                 attrs=(("doc_kind", "codification"), ("number", "44/2005/QH11")))
+    law = Unit("luat-duoc@2016", "luat-duoc", "2016", "document", title="Luật Dược",
+               attrs=(("number", "105/2016/QH13"),))
+    r = Resolver([topic, law], {topic.id, law.id})
+    assert r.find_key("Luật Du lịch số 44/2005/QH11") is None
+    assert r.find_key("Luật số 105/2016/QH13") == "luat-duoc" and r.find_key("Dược") == "duoc"

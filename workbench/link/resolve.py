@@ -55,7 +55,10 @@ class Resolver:
     @staticmethod
     def _names_of(d: Unit) -> list[str]:
         names = [d.key, d.title, *d.attr("aliases").split(";")]
-        m = re.search(r"\d+/\d{4}/[A-ZĐ0-9\-]+", d.title + " " + d.attr("number"))
+        # a pháp điển topic gathers many instruments: the số hiệu in its front matter is not its
+        # own name ("Dược" lists 44/2005/QH11, the Law on Tourism), so only its title names it
+        number = "" if d.attr("doc_kind") == "codification" else d.attr("number")
+        m = re.search(r"\d+/\d{4}/[A-ZĐ0-9\-]+", d.title + " " + number)
         if m:
             names.append(m.group(0))
         return [n for n in (norm_name(x) for x in names) if n]
