@@ -28,7 +28,7 @@ RESULTS = ROOT / "benchmarks" / "results" / "generated_zh.json"
 def main() -> int:
     from workbench.cli import main as cli
     from workbench.config import Config
-    from workbench.evaluate import category_table, load_benchmark, mean_metrics, run_eval, table
+    from workbench.evaluate import category_table, dumps, load_benchmark, mean_metrics, run_eval, table
     from workbench.views import metrics_figure
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
@@ -65,7 +65,7 @@ def main() -> int:
         print("|" + "---|" * (len(groups) + 1))
         for s in systems:
             print(f"| {s} | " + " | ".join(f"{summary[name][s][g]['recall@5']:.3f}" for g in groups) + " |")
-    RESULTS.write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
+    RESULTS.write_text(dumps(summary), encoding="utf-8")
     print(f"\nfigure: {metrics_figure(summary, ROOT / 'figures' / 'eval_generated_zh.png')}\nresults: {RESULTS}")
     return 0
 

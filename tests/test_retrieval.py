@@ -186,3 +186,15 @@ def test_the_answering_clause_is_the_focus_and_what_it_cites_can_be_cited(wb, tm
     assert [h.unit_id for h in r.hits[:2]] == [a11, a10]      # what is cited leads the ranking
     flat = wb.retrieve(q, RetrievalConfig(top_k=5, sub_lexical=0.0))
     assert flat.focus == {}
+
+
+def test_results_json_keeps_one_line_per_question():
+    import json
+    from workbench.evaluate import dumps
+    summary = {"benchmark": "b", "systems": {"graph": {"overall": {"mrr": 0.5}}},
+               "per_question": {"bm25": [{"id": "q1", "ranked": ["a", "b"]}, {"id": "q2", "ranked": []}],
+                                "graph": [{"id": "q1", "ranked": ["c"]}]}}
+    text = dumps(summary)
+    assert json.loads(text) == summary
+    assert sum('"id": "q' in line for line in text.splitlines()) == 3       # one line per row
+    assert json.loads(dumps({"systems": {}})) == {"systems": {}}

@@ -185,7 +185,7 @@ def cmd_relink(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate import category_table, load_benchmark, run_eval, table, tests_table
+    from .evaluate import category_table, dumps, load_benchmark, run_eval, table, tests_table
     from .views import metrics_figure
     wb = _open(args)
     questions = load_benchmark(args.benchmark)[:args.limit]
@@ -203,7 +203,7 @@ def cmd_eval(args) -> int:
     print(f"\nfigure: {figure}")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
+        Path(args.json).write_text(dumps(summary), encoding="utf-8")
         print(f"results: {args.json}")
     return 0
 

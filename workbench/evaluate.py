@@ -119,6 +119,19 @@ class Evaluation:
                 "systems": systems, "tests": tests, "per_question": per_question}
 
 
+def dumps(summary: dict) -> str:
+    """The summary as JSON: indented, except that each per-question row takes one line (a
+    large benchmark has thousands of them)."""
+    per = summary.get("per_question")
+    head = json.dumps({k: v for k, v in summary.items() if k != "per_question"}, ensure_ascii=False, indent=1)
+    if per is None:
+        return head
+    systems = ",\n".join(f"  {json.dumps(name, ensure_ascii=False)}: [\n"
+                         + ",\n".join("   " + json.dumps(row, ensure_ascii=False) for row in rows) + "\n  ]"
+                         for name, rows in per.items())
+    return head[:-2] + ',\n "per_question": {\n' + systems + "\n }\n}"
+
+
 def table(summary: dict, metrics=METRICS) -> str:
     head = "| system | " + " | ".join(metrics) + " | p50 ms |"
     lines = [head, "|" + "---|" * (len(metrics) + 2)]
