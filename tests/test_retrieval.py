@@ -113,6 +113,10 @@ def test_topic_strips_what_the_router_reads():
     assert "禁止生产经营" in t and "2015" not in t and "食品安全法" not in t and "变化" not in t
     assert article_years("2021年生猪屠宰管理条例第十一条与2016年版本相比有什么不同？") == [2021]
     assert article_years("第十一条在2016年版本中是什么？") == [None]
+    assert article_years("2016年3月1日第十六条规定了什么？") == [None]             # a date is no version
+    assert article_years("What does Article 10 of the Clinic Licensing Act 2018 require?") == [2018]
+    assert article_years("Điều 5 Luật Dược năm 2016 quy định gì?") == [2016]
+    assert article_years("What did Article 8 say on 1 March 2016?") == [None]
 
 
 def test_question_without_date_or_version_is_about_the_law_in_force(wb):
@@ -198,3 +202,18 @@ def test_results_json_keeps_one_line_per_question():
     assert json.loads(text) == summary
     assert sum('"id": "q' in line for line in text.splitlines()) == 3       # one line per row
     assert json.loads(dumps({"systems": {}})) == {"systems": {}}
+
+
+@pytest.mark.parametrize("q,named,then", [
+    ("2016年3月1日适用的是哪一版本的《阿尔登共和国诊所许可法》中与2018年版第十六条相对应的条款？",
+     "clinic-licensing-act-zh@2018/a16", "clinic-licensing-act-zh@2012/a15"),
+    ("Which version of the provision that is Article 16 in the 2018 Clinic Licensing Act applied on 1 March 2016?",
+     "clinic-licensing-act@2018/a16", "clinic-licensing-act@2012/a15"),
+])
+def test_a_named_article_as_it_stood_on_a_date(wb, q, named, then):
+    """Article 16 (penalties) of the 2018 Act was Article 15 of the 2012 Act, the one in force
+    on 2016-03-01: the lookup binds the number to 2018 and follows the alignment back."""
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "temporal" and r.route.as_of == dt.date(2016, 3, 1)
+    assert r.hits[0].unit_id == then and r.cited == [then]
+    assert r.hits[0].via == f"direct: {named} as in force on 2016-03-01"

@@ -210,6 +210,14 @@ class Retriever:
                 return False
             return not versions or f"{u.key}@{u.version}" in versions or u.key not in {v.split("@")[0] for v in versions}
 
+        as_then: dict[str, str] = {}    # "2015年…适用的…2021年版第三条": the named article as it stood then
+        for u in list(direct) if hard_time else ():
+            if not in_force(u, hard_time):
+                then = self._version_on(u.id, hard_time, units)
+                if then is not None and then not in direct:
+                    direct.append(then)
+                    as_then[then.id] = f"direct: {u.id} as in force on {hard_time}"
+                    steps.setdefault(then.id, Step(then.id, 1, "AMENDS", as_then[then.id]))
         candidates = {uid for uid in set(steps) | {h.unit_id for h in fused} if allowed(units.get(uid))}
         vecs = self.store.vectors(candidates)
         prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
@@ -217,6 +225,7 @@ class Retriever:
             cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))
         hits, scores = self._rerank(candidates, units, steps, lex, vecs, qvec, {u.id for u in direct},
                                     cfg, prefer_now, hops)
+        hits = [replace(h, via=as_then[h.unit_id]) if h.unit_id in as_then else h for h in hits]
         if route.type == "version_diff":
             hits = self._pair_versions(hits)
         score = {h.unit_id: h.score for h in hits}
@@ -357,6 +366,19 @@ class Retriever:
                 out.append(h.unit_id)
         return out
 
+    def _version_on(self, uid: str, on: dt.date, units: dict[str, Unit]) -> Unit | None:
+        """The version of article `uid` in force on `on`, along the version-alignment edges
+        (which follow renumbering), or None."""
+        seen = {uid}
+        for step in (self.graph.older_version, self.graph.newer_version):
+            cur = uid
+            while (cur := step(cur)) and cur not in seen:
+                seen.add(cur)
+                u = self._unit(cur, units)
+                if u is not None and in_force(u, on):
+                    return u
+        return None
+
     def _counts(self) -> list[dict]:
         if self._count_rows is None:
             self._count_rows = self.store.counts()
@@ -490,13 +512,15 @@ class Retriever:
             cond = f"article_no = {no} AND label = {quote(label)}"
             bound = [d for d in self.documents if year and (not keys or d.key in keys)
                      and str(year) in (d.version[:4], str(d.effective_from.year) if d.effective_from else "")]
-            if bound:       # "2021年…第十一条": article 11 of the 2021 version only
+            if bound:       # "2021年…第十一条": article 11 of the 2021 version only, whatever the date
                 cond += " AND (" + " OR ".join(f"(key = {quote(d.key)} AND version = {quote(d.version)})"
                                               for d in bound) + ")"
+            else:           # otherwise the article as in force on the question's date
+                cond = _and(cond, time_filter(on))
             conds.append(f"({cond})")
         where = _and("kind IN ('article', 'passage')", " OR ".join(conds),
                      "key IN (" + ",".join(quote(k) for k in keys) + ")" if keys else None,
-                     _version_filter(versions), time_filter(on))
+                     _version_filter(versions))
         found = self.store.where(where, 50)
         if not keys and len({u.key for u in found}) > 1:
             return []       # "Rule 3.2" without an instrument: ambiguous across rulebooks, no lookup

@@ -79,32 +79,42 @@ def question_date(q: str) -> dt.date | None:
 
 
 def article_refs(q: str) -> list[tuple[int, str]]:
-    return list(dict.fromkeys(ref for ref, _ in _article_matches(q)))
+    return list(dict.fromkeys(ref for ref, _, _ in _article_matches(q)))
 
 
-def _article_matches(q: str) -> list[tuple[tuple[int, str], int]]:
+def _article_matches(q: str) -> list[tuple[tuple[int, str], int, int]]:
+    """(article_no, label), start, end of each article the question names."""
     out = []
     for m in RE_ZH_ART.finditer(q):
         n = cn_to_int(m.group(1))
-        out.append(((n, f"{n}-{cn_to_int(m.group(2))}" if m.group(2) else str(n)), m.start()))
+        out.append(((n, f"{n}-{cn_to_int(m.group(2))}" if m.group(2) else str(n)), m.start(), m.end()))
     for rx in (RE_VI_ART, RE_EN_ART):
         for m in rx.finditer(q):
             label = m.group(1)
-            out.append(((int(re.match(r"\d+", label).group(0)), label), m.start()))
+            out.append(((int(re.match(r"\d+", label).group(0)), label), m.start(), m.end()))
     return out
 
 
+_PHRASE_END = re.compile(r"[，。；,;?？!！]|与|和|\band\b|compared|\bvà\b|so với")
+
+
 def article_years(q: str) -> list[int | None]:
-    """For each named article, the year written before it in the same phrase
-    ("2021年生猪屠宰管理条例第十一条" -> 2021), so the article number is read in that version."""
+    """For each named article, the version year written with it in the same phrase — before
+    it ("2021年生猪屠宰管理条例第十一条" -> 2021), or, for English and Vietnamese, after it
+    ("Article 16 of the Clinic Licensing Act 2018", "Điều 5 Luật Dược năm 2016") — so the
+    article number is read in that version. Dates are not version years ("2016年3月1日第十六条", "Article 8 as
+    in force on 1 March 2016")."""
+    masked = q
+    for rx in (RE_ZH_DATE_ANY, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH):
+        masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
     seen, out = set(), []
-    for ref, start in _article_matches(q):
+    for ref, start, end in _article_matches(masked):
         if ref in seen:
             continue
         seen.add(ref)
-        phrase = re.split(r"[，。；,;?？!！]|与|和|and|compared", q[:start])[-1]
-        years = RE_YEAR.findall(phrase)
-        out.append(int(years[-1]) if years else None)
+        before = RE_YEAR.findall(_PHRASE_END.split(masked[:start])[-1])
+        after = RE_YEAR.findall(_PHRASE_END.split(masked[end:])[0]) if masked[start] != "第" else []
+        out.append(int(before[-1]) if before else int(after[0]) if after else None)
     return out
 
 
