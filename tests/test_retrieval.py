@@ -217,3 +217,15 @@ def test_a_named_article_as_it_stood_on_a_date(wb, q, named, then):
     assert r.route.type == "temporal" and r.route.as_of == dt.date(2016, 3, 1)
     assert r.hits[0].unit_id == then and r.cited == [then]
     assert r.hits[0].via == f"direct: {named} as in force on 2016-03-01"
+
+
+@pytest.mark.parametrize("q,chain", [
+    ("请追溯2018年《阿尔登共和国诊所许可法》第十六条的修改历程。",
+     ["clinic-licensing-act-zh@2018/a16", "clinic-licensing-act-zh@2012/a15"]),
+    ("Trace the history of Article 16 of the Clinic Licensing Act 2018: how was it amended?",
+     ["clinic-licensing-act@2018/a16", "clinic-licensing-act@2012/a15"]),
+])
+def test_the_history_of_an_article_cites_it_in_every_version(wb, q, chain):
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "version_diff" and r.route.history
+    assert r.cited == chain and [h.unit_id for h in r.hits[:2]] == chain

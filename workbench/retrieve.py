@@ -171,7 +171,12 @@ class Retriever:
             embed_ms = 0.0
         versions = self._named_versions(route, keys) if policy.versions == "named" else set()
         if route.type == "version_diff":
-            versions |= self._previous_versions(versions)
+            named_keys = [v.split("@")[0] for v in versions]
+            if route.history:       # "追溯…的修改历程" naming one version: from the first version up to it
+                versions |= {min((d for d in self.documents if d.key == k),
+                                 key=lambda d: (d.effective_from or dt.date.min, d.version)).id
+                             for k in set(named_keys) if named_keys.count(k) == 1}
+            versions |= self._previous_versions(versions) | self._versions_between(versions)
         hard_time = on if policy.time_filter == "as_of" or (on and cfg.as_of) else None
         if policy.time_filter == "current" and on is None and not versions:
             # no date, no version named: the law as it stands (the latest version of a named
@@ -229,6 +234,8 @@ class Retriever:
         if route.type == "version_diff":
             hits = self._pair_versions(hits)
         score = {h.unit_id: h.score for h in hits}
+        history = self._history(hits[0].unit_id, versions, units, allowed) \
+            if route.type == "version_diff" and route.history and hits else []
         hits = hits[:cfg.top_k]
 
         cited_by: dict[str, str] = {}       # a cited reference -> the path that reached it
@@ -245,7 +252,9 @@ class Retriever:
                     cited_by.setdefault(r, f"{uid} -REFERENCES-> {r}")
             return out
 
-        if policy.cite_roles:
+        if len(history) > 1:                    # "追溯…的修改历程": the article in every version
+            cited = history
+        elif policy.cite_roles:
             cited = self._cite_roles(hits, policy, refs, {u: p["lexical"] for u, p in scores.items()},
                                      route.sanction)
         else:
@@ -365,6 +374,21 @@ class Retriever:
             if linked:
                 out.append(h.unit_id)
         return out
+
+    def _history(self, uid: str, versions: set[str], units: dict[str, Unit], allowed) -> list[str]:
+        """Article `uid` in every version among `versions` (all when empty), newest first,
+        along the version-alignment edges (which follow renumbering)."""
+        older, newer = [], []
+        for step, out in ((self.graph.older_version, older), (self.graph.newer_version, newer)):
+            cur, seen = uid, {uid}
+            while (cur := step(cur)) and cur not in seen:
+                seen.add(cur)
+                u = self._unit(cur, units)
+                if u is None or versions and f"{u.key}@{u.version}" not in versions:
+                    break
+                if allowed(u):
+                    out.append(cur)
+        return newer[::-1] + [uid] + older
 
     def _version_on(self, uid: str, on: dt.date, units: dict[str, Unit]) -> Unit | None:
         """The version of article `uid` in force on `on`, along the version-alignment edges
@@ -486,6 +510,19 @@ class Retriever:
                      d.attr("adopted")[:4]}
             if any(str(y) in years for y in route.years):
                 out.add(d.id)
+        return out
+
+    def _versions_between(self, versions: set[str]) -> set[str]:
+        """For a comparison of two versions that are not consecutive ("2021年…与2008年…相比"):
+        the versions in between, through which the article's text went from one to the other
+        (and in one of which a change first appeared)."""
+        out = set()
+        for key in {v.split("@")[0] for v in versions}:
+            chain = [d.id for d in sorted((d for d in self.documents if d.key == key),
+                                          key=lambda d: (d.effective_from or dt.date.min, d.version))]
+            at = [chain.index(v) for v in versions if v in chain]
+            if len(at) >= 2:
+                out |= set(chain[min(at):max(at) + 1])
         return out
 
     def _previous_versions(self, versions: set[str]) -> set[str]:

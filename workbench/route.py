@@ -39,6 +39,9 @@ TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前
 # without two years named
 COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
                 "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác", "thay đổi")
+# the history of a provision through every revision, not one comparison
+HISTORY_CUES = ("历程", "历次", "沿革", "各次修订", "每次修订", "追溯", "history", "over time", "lịch sử sửa đổi",
+                "qua các lần sửa đổi")
 REASON_CUES = ("处罚", "罚款", "后果", "法律责任", "承担什么责任", "依照哪条", "哪条规定处罚", "penalty", "penalties", "fine",
                "liable", "liability", "sanction", "consequence", "breach", "xử phạt", "bị phạt", "chế tài",
                "trách nhiệm pháp lý")
@@ -55,6 +58,7 @@ class Route:
     cues: tuple[str, ...] = field(default=())
     article_years: tuple[int | None, ...] = ()   # the year written just before each named article
     sanction: bool = False                       # the question asks about a penalty or liability
+    history: bool = False                        # ... about a provision's history through every revision
 
 
 def question_date(q: str) -> dt.date | None:
@@ -162,7 +166,7 @@ def classify(q: str) -> Route:
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
-                             or has(COMPARE_CUES)):
+                             or has(COMPARE_CUES) or has(HISTORY_CUES)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts:
         kind = "definition"
@@ -172,7 +176,7 @@ def classify(q: str) -> Route:
         kind = "reasoning"          # a duty and its penalty, or several questions at once: multihop
     else:
         kind = "precise"
-    return Route(kind, date, arts, years, cues, tuple(article_years(q)), has(REASON_CUES))
+    return Route(kind, date, arts, years, cues, tuple(article_years(q)), has(REASON_CUES), has(HISTORY_CUES))
 
 
 # Provisions that sanction (a fine, a penalty, revocation, liability): zh / vi / en.
