@@ -22,7 +22,7 @@ from .link.resolve import is_placeholder
 from .records import EdgeType, Hit, Unit
 from .route import DEF_CUES, Route, classify, load_policies, role, topic
 from .stores.lance import quote
-from .versions import in_force
+from .versions import article_history, in_force
 
 
 @dataclass
@@ -173,23 +173,20 @@ class Retriever:
         if route.type == "version_diff":
             named_keys = [v.split("@")[0] for v in versions]
             if route.history:       # "追溯…的修改历程" naming one version: from the first version up to it
-                versions |= {min((d for d in self.documents if d.key == k),
-                                 key=lambda d: (d.effective_from or dt.date.min, d.version)).id
-                             for k in set(named_keys) if named_keys.count(k) == 1}
+                versions |= {self._doc_chain(k)[0].id for k in set(named_keys) if named_keys.count(k) == 1}
             versions |= self._previous_versions(versions) | self._versions_between(versions)
         hard_time = on if policy.time_filter == "as_of" or (on and cfg.as_of) else None
         if policy.time_filter == "current" and on is None and not versions:
             # no date, no version named: the law as it stands (the latest version of a named
             # instrument, or whatever is in force today)
             if keys:
-                versions = {max((d for d in self.documents if d.key == k),
-                                key=lambda d: (d.effective_from or dt.date.min, d.version)).id for k in keys}
+                versions = {self._doc_chain(k)[-1].id for k in keys}
             else:
                 hard_time = dt.date.today()
         where = _and(kinds, time_filter(hard_time), _version_filter(versions))
         # seeds: named articles and defined terms, then lexical + dense candidates from the
         # instruments the question names (any instrument when it names none)
-        direct = self._direct(route, keys, versions, hard_time) if "direct" in policy.seeds else []
+        direct, as_then = self._direct(route, keys, versions, hard_time) if "direct" in policy.seeds else ([], {})
         direct += self._defining(q, route, keys, versions, hard_time)
         named = "key IN (" + ",".join(quote(k) for k in sorted(keys)) + ")" if keys else None
         seed_where = _and(where, named)
@@ -215,20 +212,14 @@ class Retriever:
                 return False
             return not versions or f"{u.key}@{u.version}" in versions or u.key not in {v.split("@")[0] for v in versions}
 
-        as_then: dict[str, str] = {}    # "2015年…适用的…2021年版第三条": the named article as it stood then
-        for u in list(direct) if hard_time else ():
-            if not in_force(u, hard_time):
-                then = self._version_on(u.id, hard_time, units)
-                if then is not None and then not in direct:
-                    direct.append(then)
-                    as_then[then.id] = f"direct: {u.id} as in force on {hard_time}"
-                    steps.setdefault(then.id, Step(then.id, 1, "AMENDS", as_then[then.id]))
+        for uid, why in as_then.items():       # the named article as it stood on the date
+            steps.setdefault(uid, Step(uid, 1, "AMENDS", why))
         candidates = {uid for uid in set(steps) | {h.unit_id for h in fused} if allowed(units.get(uid))}
         vecs = self.store.vectors(candidates)
         prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
         if policy.weights and cfg.weights == RetrievalConfig().weights:   # the caller's own weights win
             cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))
-        hits, scores = self._rerank(candidates, units, steps, lex, vecs, qvec, {u.id for u in direct},
+        hits, parts = self._rerank(candidates, units, steps, lex, vecs, qvec, {u.id for u in direct},
                                     cfg, prefer_now, hops)
         hits = [replace(h, via=as_then[h.unit_id]) if h.unit_id in as_then else h for h in hits]
         if route.type == "version_diff":
@@ -255,7 +246,7 @@ class Retriever:
         if len(history) > 1:                    # "追溯…的修改历程": the article in every version
             cited = history
         elif policy.cite_roles:
-            cited = self._cite_roles(hits, policy, refs, {u: p["lexical"] for u, p in scores.items()},
+            cited = self._cite_roles(hits, policy, refs, {u: p["lexical"] for u, p in parts.items()},
                                      route.sanction)
         else:
             cited = cite(hits, policy.cite_max, policy.cite_margin)
@@ -268,7 +259,7 @@ class Retriever:
         first = [next((h for h in hits if h.unit_id == uid), None) or
                  Hit(uid, score.get(uid, 0.0), cited_by.get(uid, "cited"), units.get(uid)) for uid in cited]
         hits = (first + [h for h in hits if h.unit_id not in set(cited)])[:max(cfg.top_k, len(cited))]
-        return Result(hits, cited, route, scores, seeds, subject, embed_ms, focus)
+        return Result(hits, cited, route, parts, seeds, subject, embed_ms, focus)
 
     def _rerank(self, candidates, units, steps: dict[str, Step], lex, vecs, qvec, direct, cfg,
                 prefer_now, hops):
@@ -376,32 +367,20 @@ class Retriever:
         return out
 
     def _history(self, uid: str, versions: set[str], units: dict[str, Unit], allowed) -> list[str]:
-        """Article `uid` in every version among `versions` (all when empty), newest first,
-        along the version-alignment edges (which follow renumbering)."""
-        older, newer = [], []
-        for step, out in ((self.graph.older_version, older), (self.graph.newer_version, newer)):
-            cur, seen = uid, {uid}
-            while (cur := step(cur)) and cur not in seen:
-                seen.add(cur)
-                u = self._unit(cur, units)
-                if u is None or versions and f"{u.key}@{u.version}" not in versions:
-                    break
-                if allowed(u):
-                    out.append(cur)
-        return newer[::-1] + [uid] + older
+        """Article `uid` in every version among `versions` (all when empty) that runs
+        unbroken through it, newest first, along the version-alignment edges (which follow
+        renumbering)."""
+        chain = article_history(uid, self.graph.older_version, self.graph.newer_version)
 
-    def _version_on(self, uid: str, on: dt.date, units: dict[str, Unit]) -> Unit | None:
-        """The version of article `uid` in force on `on`, along the version-alignment edges
-        (which follow renumbering), or None."""
-        seen = {uid}
-        for step in (self.graph.older_version, self.graph.newer_version):
-            cur = uid
-            while (cur := step(cur)) and cur not in seen:
-                seen.add(cur)
-                u = self._unit(cur, units)
-                if u is not None and in_force(u, on):
-                    return u
-        return None
+        def inside(i: int) -> bool:
+            u = self._unit(chain[i], units)
+            return u is not None and (not versions or f"{u.key}@{u.version}" in versions)
+        lo = hi = chain.index(uid)
+        while lo > 0 and inside(lo - 1):
+            lo -= 1
+        while hi < len(chain) - 1 and inside(hi + 1):
+            hi += 1
+        return [v for v in chain[lo:hi + 1][::-1] if v == uid or allowed(units[v])]
 
     def _counts(self) -> list[dict]:
         if self._count_rows is None:
@@ -512,14 +491,18 @@ class Retriever:
                 out.add(d.id)
         return out
 
+    def _doc_chain(self, key: str) -> list[Unit]:
+        """The versions (document units) of one instrument, oldest first."""
+        return sorted((d for d in self.documents if d.key == key),
+                      key=lambda d: (d.effective_from or dt.date.min, d.version))
+
     def _versions_between(self, versions: set[str]) -> set[str]:
         """For a comparison of two versions that are not consecutive ("2021年…与2008年…相比"):
         the versions in between, through which the article's text went from one to the other
         (and in one of which a change first appeared)."""
         out = set()
         for key in {v.split("@")[0] for v in versions}:
-            chain = [d.id for d in sorted((d for d in self.documents if d.key == key),
-                                          key=lambda d: (d.effective_from or dt.date.min, d.version))]
+            chain = [d.id for d in self._doc_chain(key)]
             at = [chain.index(v) for v in versions if v in chain]
             if len(at) >= 2:
                 out |= set(chain[min(at):max(at) + 1])
@@ -532,17 +515,17 @@ class Retriever:
             named = [v for v in versions if v.startswith(key + "@")]
             if len(named) != 1:
                 continue
-            chain = sorted((d for d in self.documents if d.key == key),
-                           key=lambda d: (d.effective_from or dt.date.min, d.version))
-            ids = [d.id for d in chain]
+            ids = [d.id for d in self._doc_chain(key)]
             i = ids.index(named[0]) if named[0] in ids else -1
             if i > 0:
                 out.add(ids[i - 1])
         return out
 
-    def _direct(self, route: Route, keys, versions, on) -> list[Unit]:
+    def _direct(self, route: Route, keys, versions, on) -> tuple[list[Unit], dict[str, str]]:
+        """The articles the question names; for one bound to a version not in force on `on`,
+        also that article as it stood then ("2015年…适用的…2021年版第三条"), with why: {id: why}."""
         if not route.articles:
-            return []
+            return [], {}
         conds = []
         years = route.article_years or (None,) * len(route.articles)
         for (no, label), year in zip(route.articles, years):
@@ -560,7 +543,7 @@ class Retriever:
                      _version_filter(versions))
         found = self.store.where(where, 50)
         if not keys and len({u.key for u in found}) > 1:
-            return []       # "Rule 3.2" without an instrument: ambiguous across rulebooks, no lookup
+            return [], {}   # "Rule 3.2" without an instrument: ambiguous across rulebooks, no lookup
         if not versions and not on:        # no version named: the one in force now (else the latest)
             latest: dict[tuple, Unit] = {}
             for u in found:
@@ -568,7 +551,15 @@ class Retriever:
                 if k not in latest or (u.effective_from or dt.date.min) > (latest[k].effective_from or dt.date.min):
                     latest[k] = u
             found = list(latest.values())
-        return found[:10]
+        found, as_then = found[:10], {}
+        for u in list(found) if on else ():
+            if not in_force(u, on):
+                chain = article_history(u.id, self.graph.older_version, self.graph.newer_version)
+                then = next((v for v in self.store.get(chain) if in_force(v, on)), None)
+                if then is not None and then.id not in {f.id for f in found}:
+                    found.append(then)
+                    as_then[then.id] = f"direct: {u.id} as in force on {on}"
+        return found, as_then
 
 
 def fuse(lex: list[Hit], sem: list[Hit], cfg: RetrievalConfig) -> list[Hit]:

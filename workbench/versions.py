@@ -160,6 +160,18 @@ def version_in_force(documents: list[Unit], key: str, on: dt.date) -> Unit | Non
     return max(live, key=lambda d: d.effective_from or dt.date.min) if live else None
 
 
+def article_history(unit_id: str, older_of, newer_of) -> list[str]:
+    """Every version of one article, oldest first, through the version edges both ways
+    (`older_of` / `newer_of`: id -> id or None). Cycle-safe."""
+    chain = article_chain(unit_id, older_of)
+    seen, newer = set(chain), newer_of(unit_id)
+    while newer and newer not in seen:
+        chain.append(newer)
+        seen.add(newer)
+        newer = newer_of(newer)
+    return chain
+
+
 def article_chain(unit_id: str, older_of) -> list[str]:
     """The versions of one article, oldest first. `older_of(id)` returns the id of the
     previous version (through INHERITS / AMENDS version edges) or None. Cycle-safe."""

@@ -19,7 +19,7 @@ from .link.store import CITATIONS, load_citations, save_citations
 from .records import Hit, Problem, Unit
 from .stores.lance import quote
 from .retrieve import guess_language
-from .versions import article_chain, in_force, version_in_force
+from .versions import article_history, in_force, version_in_force
 from .stores.graph import IGraphStore
 from .stores.lance import EmbeddingCache, LanceUnitStore, TermStore
 
@@ -119,14 +119,7 @@ class Workbench:
 
     def history(self, unit_id: str) -> list[str]:
         """The versions of one article, oldest first (through the version-alignment edges)."""
-        chain = article_chain(unit_id, self.graph.older_version)
-        newer = self.graph.newer_version(chain[-1])
-        seen = set(chain)
-        while newer and newer not in seen:
-            chain.append(newer)
-            seen.add(newer)
-            newer = self.graph.newer_version(newer)
-        return chain
+        return article_history(unit_id, self.graph.older_version, self.graph.newer_version)
 
     def define(self, term: str) -> list[dict]:
         """Units that define `term` (exact term first, then terms containing it)."""
