@@ -174,12 +174,14 @@ def test_an_instrument_imported_twice_is_named_as_one():
 
 def test_the_answering_clause_is_the_focus_and_what_it_cites_can_be_cited(wb, tmp_path):
     """Article 11(2)(c) enters telemedicine consultations in the record "in accordance with
-    Article 10": that point is what matched, and a policy citing references follows it."""
+    Article 10": that point (indexed with its lead-in) is what matched, and a policy citing references follows it."""
     q = "How must a licensee that provides telemedicine record each consultation?"
     a10, a11 = "clinic-licensing-act@2018/a10", "clinic-licensing-act@2018/a11"
     r = wb.retrieve(q, RetrievalConfig(top_k=5))
     assert r.route.type == "precise" and r.hits[0].unit_id == a11
-    assert r.focus[a11] == a11 + "/c2"              # the clause with its points (c) "in accordance with Article 10"
+    # the point (c) "enter each ... in accordance with Article 10", read with its list's lead-in
+    # "A licensee that provides telemedicine services shall:"
+    assert r.focus[a11] == a11 + "/c2/pc"
     assert wb.retriever._focus_refs(a11, r.focus) == [a10]
     assert r.cited == [a11]                          # Article 10 scores below the policy's 0.7 of the best
     text = (Path(__file__).parents[1] / "workbench" / "policies.toml").read_text(encoding="utf-8")
@@ -229,3 +231,26 @@ def test_the_history_of_an_article_cites_it_in_every_version(wb, q, chain):
     r = wb.retrieve(q, RetrievalConfig(top_k=5))
     assert r.route.type == "version_diff" and r.route.history
     assert r.cited == chain and [h.unit_id for h in r.hits[:2]] == chain
+
+
+def test_list_items_are_indexed_with_their_lead_in():
+    from workbench.stores.lance import lead_ins
+    clause = Unit(id="law@1/a9/c1", key="law", version="1", kind="clause", label="1",
+                  text="禁止生产经营下列食品：\n（一）腐败变质的；\n（九）超过保质期限的；", parent_id="law@1/a9")
+    p1 = Unit(id="law@1/a9/c1/p1", key="law", version="1", kind="point", label="1", text="（一）腐败变质的；",
+              parent_id=clause.id, ordinal=2)
+    p9 = Unit(id="law@1/a9/c1/p9", key="law", version="1", kind="point", label="9", text="（九）超过保质期限的；",
+              parent_id=clause.id, ordinal=3)
+    lone = Unit(id="law@1/a10/c1", key="law", version="1", kind="clause", label="1", text="食品应当无毒、无害。")
+    assert lead_ins([clause, p1, p9, lone]) == {p1.id: "禁止生产经营下列食品：", p9.id: "禁止生产经营下列食品："}
+
+
+def test_queries_drop_chinese_function_words_and_facts_drop_the_frame():
+    from workbench.route import facts
+    from workbench.tokenize import query_text, search_text
+    assert "了" in search_text("使用了霉变的原料", "zh").split()           # the index keeps every token
+    q = query_text("使用了霉变的原料", "zh").split()
+    assert "了" not in q and "的" not in q and "霉变" in q
+    f = facts("餐馆使用霉变生虫的食品原料 违反了 义务 处罚")
+    assert "霉变生虫" in f and "义务" not in f and "处罚" not in f
+    assert facts("penalty") == "penalty"                                 # nothing left: the topic stays

@@ -20,7 +20,7 @@ from .config import RetrievalConfig
 from .expand import ArticleGraph, Step, article_of
 from .link.resolve import is_placeholder
 from .records import EdgeType, Hit, Unit
-from .route import DEF_CUES, Route, classify, load_policies, role, topic
+from .route import DEF_CUES, Route, classify, facts, load_policies, role, topic
 from .stores.lance import quote
 from .versions import article_history, in_force
 
@@ -223,7 +223,7 @@ class Retriever:
                                     cfg, prefer_now, hops)
         hits = [replace(h, via=as_then[h.unit_id]) if h.unit_id in as_then else h for h in hits]
         if route.type == "version_diff":
-            hits = self._pair_versions(hits)
+            hits = self._pair_versions(hits, vecs, keys)
         score = {h.unit_id: h.score for h in hits}
         history = self._history(hits[0].unit_id, versions, units, allowed) \
             if route.type == "version_diff" and route.history and hits else []
@@ -246,14 +246,17 @@ class Retriever:
         if len(history) > 1:                    # "追溯…的修改历程": the article in every version
             cited = history
         elif policy.cite_roles:
-            cited = self._cite_roles(hits, policy, refs, {u: p["lexical"] for u, p in parts.items()},
-                                     route.sanction)
+            cited = self._cite_roles(hits, policy, refs, route.sanction,
+                                     lambda ids: self._fact_match(subject, ids, named, language, cfg))
         else:
             cited = cite(hits, policy.cite_max, policy.cite_margin)
             if route.type == "reasoning":
                 cited = self._cite_chain(hits, cited, policy, hops)
             if cited:                           # "…应当符合本法第五十条第二款的规定": that too
-                cited += [r for r in refs(cited[0]) if r not in cited]
+                extra = [r for r in refs(cited[0]) if r not in cited]
+                if route.type == "version_diff":    # ... with its counterpart in the other version
+                    extra += [p for r in extra for p in self._partners(r, score) if p not in cited]
+                cited += list(dict.fromkeys(extra))
         # the ranking leads with what the answer rests on, in the order it is cited (a cited
         # reference from beyond the top hits comes with the path that reached it)
         first = [next((h for h in hits if h.unit_id == uid), None) or
@@ -303,13 +306,14 @@ class Retriever:
         scored.sort(key=lambda h: (-h.score, h.unit_id))
         return scored, parts
 
-    def _cite_roles(self, hits: list[Hit], policy, refs, lexical: dict[str, float], sanction: bool) -> list[str]:
+    def _cite_roles(self, hits: list[Hit], policy, refs, sanction: bool, fact_match) -> list[str]:
         """A question joining a duty and its sanction rests on one provision of each role
         (`route.role`), plus the provisions those rely on, at most cite_max in all: the best
         hit; if the question asks about a sanction, the hit of the other role among the next
-        cite_max + 3 (within the margin) that names the question's facts most literally
-        (lexical score: sanction provisions share their boilerplate, so they all look alike
-        to the embedder); then what each of these refers to from its answering clause (`refs`,
+        cite_max + 3 (within the margin): one with a sanctioning clause citing the best hit
+        (_enforcing), else the one naming the question's facts most literally (`fact_match`,
+        BM25 without the question's duty-and-penalty frame: sanction provisions share their
+        boilerplate, so they all look alike to the embedder); then what each of these refers to from its answering clause (`refs`,
         see _focus_refs: for a sanction deferring its penalty to another sanction, "依照本法
         第一百二十六条的规定给予处罚", always; for a rule, "发现有本法第三十四条第六项规定情形的",
         when relevant in its own right); then any of the next hits that a cited unit references."""
@@ -321,7 +325,9 @@ class Retriever:
         chosen = [hits[0]]
         other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
         if sanction and other and policy.cite_max > 1:
-            chosen.append(max(other, key=lambda h: (lexical.get(h.unit_id, 0.0), h.score)))
+            match = fact_match([h.unit_id for h in other])
+            enforces = self._enforcing(hits[0].unit_id, [h.unit_id for h in other])
+            chosen.append(max(other, key=lambda h: (h.unit_id in enforces, match.get(h.unit_id, 0.0), h.score)))
         out = [h.unit_id for h in chosen]
         for h in chosen:
             out += [r for r in refs(h.unit_id, sanction=kind(h) == "sanction") if r not in out]
@@ -334,22 +340,44 @@ class Retriever:
                 out += [r for r in refs(h.unit_id, sanction=kind(h) == "sanction") if r not in out]
         return out[:policy.cite_max]
 
-    def _focus_refs(self, uid: str, focus: dict[str, str]) -> list[str]:
-        """Articles cited (REFERENCES) by the part of `uid` that matched the question (its
-        focus: a clause with its points, or one point) or by the clauses holding it; when no
-        clause matched (the unit came from dense search or expansion), by the whole unit."""
+    def _fact_match(self, subject: str, ids: list[str], named: str | None, language: str,
+                    cfg: RetrievalConfig) -> dict[str, float]:
+        """How literally each of `ids` (articles) names the question's facts: BM25 of the
+        topic without its duty-and-penalty frame (route.facts), over the articles and their
+        parts, in the instruments the question names (`named`, a filter) if any."""
+        if not ids:
+            return {}
+        inside = _and("id IN (" + ",".join(quote(i) for i in ids) + ")", named)
+        parts = _and(" OR ".join(f"id LIKE {quote(i + '/%')}" for i in ids), named)
+        hits, _ = self._lexical(facts(subject), replace(cfg, candidates=len(ids)), inside, parts, language)
+        return {h.unit_id: h.score for h in hits}
+
+    def _enforcing(self, rule: str, ids: list[str]) -> set[str]:
+        """Those of `ids` with a sanctioning clause or point that cites `rule` ("A licensee who
+        breaches any duty under Article 10 is liable to a fine"): the penalty for breaking it."""
+        sources = [src for uid in ids for src, target in self._ref_index().get(uid, ()) if target == rule]
+        return {article_of(u.id) for u in self.store.get(sources) if role(u.text) == "sanction"}
+
+    def _ref_index(self) -> dict[str, list[tuple[str, str]]]:
+        """article -> (citing unit inside it, cited article), for resolved REFERENCES."""
         if self._refs is None:
             self._refs = {}
             for e in self.graph.all_edges([EdgeType.REFERENCES]):
                 if e.resolved and not is_placeholder(e.target):
                     self._refs.setdefault(article_of(e.source), []).append((e.source, article_of(e.target)))
+        return self._refs
+
+    def _focus_refs(self, uid: str, focus: dict[str, str]) -> list[str]:
+        """Articles cited (REFERENCES) by the part of `uid` that matched the question (its
+        focus: a clause with its points, or one point) or by the clauses holding it; when no
+        clause matched (the unit came from dense search or expansion), by the whole unit."""
         sub = focus.get(uid, uid)
         above = {sub}
         while "/" in sub and sub != uid:
             sub = sub.rsplit("/", 1)[0]
             above.add(sub)
         below = focus.get(uid, uid) + "/"
-        return list(dict.fromkeys(t for src, t in self._refs.get(uid, ())
+        return list(dict.fromkeys(t for src, t in self._ref_index().get(uid, ())
                                   if (src in above or src.startswith(below)) and t != uid))
 
     def _cite_chain(self, hits: list[Hit], cited: list[str], policy, hops) -> list[str]:
@@ -393,20 +421,31 @@ class Retriever:
             units[uid] = found[0] if found else None
         return units[uid]
 
-    def _pair_versions(self, hits: list[Hit]) -> list[Hit]:
+    def _partners(self, uid: str, among) -> list[str]:
+        """`uid`'s aligned counterparts (INHERITS / AMENDS, same instrument) that are in `among`."""
+        key = uid.split("@")[0]
+        return [n for n, t, _ in self.agraph.adj.get(uid, ())
+                if t in ("INHERITS", "AMENDS") and n in among and n.split("@")[0] == key]
+
+    def _pair_versions(self, hits: list[Hit], vecs: dict[str, np.ndarray], keys: set[str]) -> list[Hit]:
         """Version-difference answers come in pairs: each unit is followed by its aligned
         counterpart in the other version(s) retrieved, which takes the pair's score. When the
-        best unit has no aligned counterpart, the best unit of its other version stands in."""
+        best unit has no aligned counterpart, the unit most like it (cosine of the embeddings)
+        among the top hits of its other versions, or of the other instrument the question
+        names ("2009年食品安全法与1995年食品卫生法相比"), stands in."""
         by_id = {h.unit_id: h for h in hits}
         out, placed = [], set()
         if hits:
             top = hits[0]
-            aligned = [n for n, t, _ in self.agraph.adj.get(top.unit_id, ()) if t in ("INHERITS", "AMENDS")
-                       and n in by_id and by_id[n].unit.key == top.unit.key]
-            other = next((h for h in hits[1:] if h.unit.key == top.unit.key and h.unit.version != top.unit.version), None)
-            if not aligned and other is not None:
-                hits = [top, Hit(other.unit_id, top.score - 1e-6, other.via + " (other version)", other.unit)] + \
-                       [h for h in hits[1:] if h.unit_id != other.unit_id]
+            aligned = self._partners(top.unit_id, by_id)
+            other = [h for h in hits[1:STAND_IN] if h.unit.key == top.unit.key and h.unit.version != top.unit.version
+                     or h.unit.key != top.unit.key and h.unit.key in keys]
+            if not aligned and other:
+                v = vecs.get(top.unit_id)
+                best = max(other, key=lambda h: float(vecs[h.unit_id] @ v) if v is not None
+                           and h.unit_id in vecs else -1.0)
+                hits = [top, Hit(best.unit_id, top.score - 1e-6, best.via + " (other version)", best.unit)] + \
+                       [h for h in hits[1:] if h.unit_id != best.unit_id]
                 by_id = {h.unit_id: h for h in hits}
         for h in hits:
             if h.unit_id in placed:
@@ -560,6 +599,9 @@ class Retriever:
                     found.append(then)
                     as_then[then.id] = f"direct: {u.id} as in force on {on}"
         return found, as_then
+
+
+STAND_IN = 10       # how far down the ranking a stand-in counterpart is looked for
 
 
 def fuse(lex: list[Hit], sem: list[Hit], cfg: RetrievalConfig) -> list[Hit]:

@@ -148,6 +148,21 @@ def topic(q: str, names: list[str] = ()) -> str:
     return t if len(t) >= 2 else q
 
 
+# the frame of a question about a duty and its penalty, not its facts
+FRAME = REASON_CUES + ("义务", "违反", "duty", "duties", "obligation", "nghĩa vụ", "vi phạm")
+
+
+def facts(subject: str) -> str:
+    """A question's topic without the words that frame a duty-and-penalty question
+    ("违反了什么义务，应当怎样处罚"): every sanction shares those, so only the facts tell
+    which one applies."""
+    t = subject
+    for phrase in sorted(FRAME, key=len, reverse=True):
+        t = re.sub(re.escape(phrase), " ", t, flags=re.IGNORECASE)
+    t = re.sub(r"\s+", " ", t).strip()
+    return t if len(t) >= 2 else subject
+
+
 def _cue(cue: str, low: str) -> bool:
     """Chinese and Vietnamese cues match anywhere; English ones as words with their endings
     ("changed", "differs"), not inside other words ("exchange", "differentiate")."""

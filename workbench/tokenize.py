@@ -43,6 +43,17 @@ def tokens(text: str, language: str = "") -> list[str]:
     return out
 
 
+# Chinese function words: frequent in questions ("使用了…的"), rare and meaningless in legal
+# text, where their high inverse document frequency would make them count as evidence.
+# Dropped from queries only; the index keeps every token.
+ZH_STOP = frozenset("的 了 吗 呢 吧 啊 呀 把 被 给 在 是 也 都 就 还 着 过 和 与 及 或 而 要 会 能 可".split())
+
+
+def query_text(text: str, language: str = "") -> str:
+    """A query's tokens for the full-text index: as `search_text`, without Chinese function words."""
+    return " ".join(t for t in tokens(text, language) if t not in ZH_STOP)
+
+
 def search_text(text: str, language: str = "") -> str:
     """The tokens joined by spaces: what the full-text index stores."""
     return " ".join(tokens(text, language))

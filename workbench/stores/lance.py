@@ -17,7 +17,7 @@ import numpy as np
 
 from ..errors import BackendUnavailable
 from ..records import Hit, Unit
-from ..tokenize import search_text
+from ..tokenize import query_text, search_text
 
 UNITS = "units"
 CACHE = "embedding_cache"
@@ -76,7 +76,8 @@ class LanceUnitStore:
         self._vectors.clear()
         self.table.delete(f"corpus = {quote(corpus)}")
         if units:
-            rows = [_row(u) for u in units]
+            leads = lead_ins(units)
+            rows = [_row(u, leads.get(u.id, "")) for u in units]
             cols = {name: [r[name] for r in rows] for name in rows[0]}
             cols["embedded"] = list(embedded)
             cols["vector"] = pa.FixedSizeListArray.from_arrays(
@@ -126,7 +127,7 @@ class LanceUnitStore:
         return [_unit(r) for r in self._query(where, limit)]
 
     def search_text(self, query: str, language: str, k: int, where: str | None = None) -> list[Hit]:
-        q = search_text(query, language)
+        q = query_text(query, language)
         if not q.strip() or not self._fts_ready:
             return []
         s = self.table.search(q, query_type="fts", fts_columns="search_text")
@@ -225,14 +226,35 @@ _COLUMNS = ["id", "corpus", "key", "version", "kind", "label", "article_no", "ti
             "ordinal", "attrs"]     # everything but the vector and the token column
 
 
-def _row(u: Unit) -> dict:
+def lead_ins(units: Sequence[Unit]) -> dict[str, str]:
+    """For each point (a list item), the words introducing its list in the clause or article
+    above it ("禁止生产经营下列食品：", "The Regulator may:"): a point is indexed with them,
+    since "（九）超过保质期限的；" alone does not say what is forbidden."""
+    by_id = {u.id: u for u in units}
+    items: dict[str, list[Unit]] = {}
+    for u in units:
+        if u.kind == "point" and u.parent_id in by_id:
+            items.setdefault(u.parent_id, []).append(u)
+    out = {}
+    for parent_id, points in items.items():
+        head = min(points, key=lambda u: u.ordinal)
+        at = by_id[parent_id].text.find(head.text[:40])
+        lead = by_id[parent_id].text[:at].strip()[-LEAD_MAX:] if at > 0 else ""
+        out.update({u.id: lead for u in points if lead})
+    return out
+
+
+LEAD_MAX = 300      # characters of a list's introduction kept with each of its items
+
+
+def _row(u: Unit, lead: str = "") -> dict:
     return {
         "id": u.id, "corpus": u.corpus, "key": u.key, "version": u.version, "kind": u.kind,
         "label": u.label, "article_no": u.article_no, "title": u.title, "text": u.text,
         "language": u.language, "effective_from": u.effective_from, "effective_to": u.effective_to,
         "source_file": u.source_file, "line_start": u.line_start, "line_end": u.line_end,
         "parent_id": u.parent_id, "ordinal": u.ordinal, "attrs": json.dumps(dict(u.attrs), ensure_ascii=False),
-        "search_text": search_text(f"{u.title}\n{u.text}", u.language),
+        "search_text": search_text(f"{u.title}\n{lead}\n{u.text}", u.language),
     }
 
 
