@@ -119,8 +119,9 @@ class LanceUnitStore:
         for i in range(0, len(ids), 500):
             chunk = ids[i:i + 500]
             where = "id IN (" + ",".join(quote(x) for x in chunk) + ")"
-            for r in self._query(where, len(chunk)):
-                found[r["id"]] = _unit(r)
+            rows = self.table.search().where(where).select(_COLUMNS + ["embedded", "vector"]).limit(len(chunk)).to_list()
+            self._remember(rows)        # re-ranking reads these units' vectors next
+            found.update((r["id"], _unit(r)) for r in rows)
         return [found[i] for i in ids if i in found]
 
     def where(self, where: str, limit: int | None = None) -> list[Unit]:
