@@ -254,3 +254,15 @@ def test_queries_drop_chinese_function_words_and_facts_drop_the_frame():
     f = facts("餐馆使用霉变生虫的食品原料 违反了 义务 处罚")
     assert "霉变生虫" in f and "义务" not in f and "处罚" not in f
     assert facts("penalty") == "penalty"                                 # nothing left: the topic stays
+
+
+def test_comparison_across_instruments_pairs_the_most_similar_provision(wb):
+    """The 2005 Regulation was replaced by the 2012 Act (no article alignment between two
+    instruments): the stand-in counterpart is the retrieved article of the other named
+    instrument most like the best one — the admission register kept five years."""
+    q = ("How did the Clinic Licensing Act 2012 differ from the Hospital Registration Regulation 2005 "
+         "on how long patient records must be retained?")
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "version_diff"
+    assert r.cited == ["clinic-licensing-act@2012/a10", "hospital-registration-regulation@2005/a7"]
+    assert r.hits[1].via.endswith("(other version)")
