@@ -266,3 +266,29 @@ def test_comparison_across_instruments_pairs_the_most_similar_provision(wb):
     assert r.route.type == "version_diff"
     assert r.cited == ["clinic-licensing-act@2012/a10", "hospital-registration-regulation@2005/a7"]
     assert r.hits[1].via.endswith("(other version)")
+
+
+def test_a_sanction_enforces_a_rule_through_its_citing_clause():
+    """"有下列情形之一的，处…罚款：（一）违反本法第三十四条…": the point cites, the clause holding it
+    sanctions; read together they make Article 50 the penalty for breaking Article 34."""
+    from workbench.retrieve import Retriever
+    from workbench.route import facts
+    from workbench.stores.lance import _row
+    texts = {"law@1/a50/c1": "有下列情形之一的，处五万元以上十万元以下罚款：\n（一）违反本法第三十四条规定的；",
+             "law@1/a50/c1/p1": "（一）违反本法第三十四条规定的；",
+             "law@1/a60/c1": "第三十四条规定的检验由县级以上人民政府组织。"}
+
+    class Store:
+        def get(self, ids, vectors=False):
+            return [Unit(id=i, key="law", version="1", kind="clause", label="1", text=texts[i]) for i in ids if i in texts]
+
+    r = Retriever.__new__(Retriever)
+    r.store = Store()
+    r._refs = {"law@1/a50": [("law@1/a50/c1/p1", "law@1/a34")], "law@1/a60": [("law@1/a60/c1", "law@1/a34")]}
+    assert r._enforcing("law@1/a34", ["law@1/a50", "law@1/a60"]) == {"law@1/a50"}
+    assert r._enforcing("law@1/a35", ["law@1/a50"]) == set()
+    point = Unit(id="law@1/a50/c1/p1", key="law", version="1", kind="point", label="1", text=texts["law@1/a50/c1/p1"],
+                 language="zh")
+    assert "罚款" in _row(point, "有下列情形之一的，处五万元以上十万元以下罚款：")["search_text"].split()
+    assert facts("liability of a licensee keeping unreliable records under obligations") == \
+        "of a licensee keeping unreliable records under"          # English frame words go as whole words

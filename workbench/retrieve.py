@@ -203,7 +203,7 @@ class Retriever:
         units.update({h.unit_id: h.unit for h in lex + sem if h.unit is not None})
         steps = self.agraph.expand(seeds, hops, cfg.cap)
         missing = [s for s in steps if s not in units]
-        units.update({u.id: u for u in self.store.get(missing)})
+        units.update({u.id: u for u in self.store.get(missing, vectors=True)})   # re-ranking reads them next
 
         def allowed(u: Unit | None) -> bool:
             if u is None or u.kind not in cfg.kinds:
@@ -326,7 +326,10 @@ class Retriever:
         other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
         if sanction and other and policy.cite_max > 1:
             match = fact_match([h.unit_id for h in other])
-            enforces = self._enforcing(hits[0].unit_id, [h.unit_id for h in other])
+            if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites
+                enforces = {t for _, t in self._ref_index().get(hits[0].unit_id, ())}
+            else:                               # the sanction enforcing it: one citing it
+                enforces = self._enforcing(hits[0].unit_id, [h.unit_id for h in other])
             chosen.append(max(other, key=lambda h: (h.unit_id in enforces, match.get(h.unit_id, 0.0), h.score)))
         out = [h.unit_id for h in chosen]
         for h in chosen:
@@ -348,15 +351,23 @@ class Retriever:
         if not ids:
             return {}
         inside = _and("id IN (" + ",".join(quote(i) for i in ids) + ")", named)
-        parts = _and(" OR ".join(f"id LIKE {quote(i + '/%')}" for i in ids), named)
+        parts = _and(" OR ".join(f"starts_with(id, {quote(i + '/')})" for i in ids), named)
         hits, _ = self._lexical(facts(subject), replace(cfg, candidates=len(ids)), inside, parts, language)
         return {h.unit_id: h.score for h in hits}
 
     def _enforcing(self, rule: str, ids: list[str]) -> set[str]:
-        """Those of `ids` with a sanctioning clause or point that cites `rule` ("A licensee who
-        breaches any duty under Article 10 is liable to a fine"): the penalty for breaking it."""
-        sources = [src for uid in ids for src, target in self._ref_index().get(uid, ()) if target == rule]
-        return {article_of(u.id) for u in self.store.get(sources) if role(u.text) == "sanction"}
+        """Those of `ids` with a sanctioning clause that cites `rule` ("A licensee who breaches
+        any duty under Article 10 is liable to a fine"; "有下列情形之一的，处…罚款：（一）违反本法
+        第三十四条…": the citing point and the clause holding it are read together): the penalty
+        for breaking it."""
+        within: dict[str, str] = {}        # the citing unit and the parts holding it, below the article
+        for uid in ids:
+            for src, target in self._ref_index().get(uid, ()):
+                if target == rule:
+                    while src != uid and "/" in src:
+                        within[src] = uid
+                        src = src.rsplit("/", 1)[0]
+        return {within[u.id] for u in self.store.get(within) if role(u.text) == "sanction"}
 
     def _ref_index(self) -> dict[str, list[tuple[str, str]]]:
         """article -> (citing unit inside it, cited article), for resolved REFERENCES."""
@@ -438,8 +449,9 @@ class Retriever:
         if hits:
             top = hits[0]
             aligned = self._partners(top.unit_id, by_id)
+            twins = self._twins.get(top.unit.key, set())       # the same law imported twice is no other version
             other = [h for h in hits[1:STAND_IN] if h.unit.key == top.unit.key and h.unit.version != top.unit.version
-                     or h.unit.key != top.unit.key and h.unit.key in keys]
+                     or h.unit.key != top.unit.key and h.unit.key in keys and h.unit.key not in twins]
             if not aligned and other:
                 v = vecs.get(top.unit_id)
                 best = max(other, key=lambda h: float(vecs[h.unit_id] @ v) if v is not None

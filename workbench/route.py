@@ -157,8 +157,9 @@ def facts(subject: str) -> str:
     ("违反了什么义务，应当怎样处罚"): every sanction shares those, so only the facts tell
     which one applies."""
     t = subject
-    for phrase in sorted(FRAME, key=len, reverse=True):
-        t = re.sub(re.escape(phrase), " ", t, flags=re.IGNORECASE)
+    for phrase in sorted(FRAME, key=len, reverse=True):     # English ones as words, as in _cue
+        pattern = rf"\b{re.escape(phrase)}(?:s|d|ed|es|ing)?\b" if phrase.isascii() else re.escape(phrase)
+        t = re.sub(pattern, " ", t, flags=re.IGNORECASE)
     t = re.sub(r"\s+", " ", t).strip()
     return t if len(t) >= 2 else subject
 

@@ -43,9 +43,9 @@ def tokens(text: str, language: str = "") -> list[str]:
     return out
 
 
-# Chinese function words: frequent in questions ("使用了…的"), rare and meaningless in legal
-# text, where their high inverse document frequency would make them count as evidence.
-# Dropped from queries only; the index keeps every token.
+# Chinese function words: they carry no subject, yet a question's colloquial ones ("使用了")
+# match where the law happens to use them ("履行了" — and 了 is rare there, so it weighs
+# much). Dropped from queries only; the index keeps every token.
 ZH_STOP = frozenset("的 了 吗 呢 吧 啊 呀 把 被 给 在 是 也 都 就 还 着 过 和 与 及 或 而 要 会 能 可".split())
 
 

@@ -111,7 +111,8 @@ class LanceUnitStore:
         return True
 
     # -- reading ------------------------------------------------------------------
-    def get(self, ids: Iterable[str]) -> list[Unit]:
+    def get(self, ids: Iterable[str], vectors: bool = False) -> list[Unit]:
+        """Units by id; with `vectors`, their vectors are read too and kept for `vectors()`."""
         ids = list(dict.fromkeys(ids))
         if not ids:
             return []
@@ -119,8 +120,10 @@ class LanceUnitStore:
         for i in range(0, len(ids), 500):
             chunk = ids[i:i + 500]
             where = "id IN (" + ",".join(quote(x) for x in chunk) + ")"
-            rows = self.table.search().where(where).select(_COLUMNS + ["embedded", "vector"]).limit(len(chunk)).to_list()
-            self._remember(rows)        # re-ranking reads these units' vectors next
+            cols = _COLUMNS + (["embedded", "vector"] if vectors else [])
+            rows = self.table.search().where(where).select(cols).limit(len(chunk)).to_list()
+            if vectors:
+                self._remember(rows)
             found.update((r["id"], _unit(r)) for r in rows)
         return [found[i] for i in ids if i in found]
 
