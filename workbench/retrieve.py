@@ -325,12 +325,13 @@ class Retriever:
         chosen = [hits[0]]
         other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
         if sanction and other and policy.cite_max > 1:
-            match = fact_match([h.unit_id for h in other])
             if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites
                 enforces = {t for _, t in self._ref_index().get(hits[0].unit_id, ())}
             else:                               # the sanction enforcing it: one citing it
                 enforces = self._enforcing(hits[0].unit_id, [h.unit_id for h in other])
-            chosen.append(max(other, key=lambda h: (h.unit_id in enforces, match.get(h.unit_id, 0.0), h.score)))
+            pool = [h for h in other if h.unit_id in enforces] or other
+            match = fact_match([h.unit_id for h in pool]) if len(pool) > 1 else {}   # a full-text query
+            chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
         out = [h.unit_id for h in chosen]
         for h in chosen:
             out += [r for r in refs(h.unit_id, sanction=kind(h) == "sanction") if r not in out]
@@ -464,9 +465,8 @@ class Retriever:
                 continue
             out.append(h)
             placed.add(h.unit_id)
-            for nxt, etype, _ in self.agraph.adj.get(h.unit_id, ()):
-                if etype in ("INHERITS", "AMENDS") and nxt in by_id and nxt not in placed \
-                        and by_id[nxt].unit.key == h.unit.key:
+            for nxt in self._partners(h.unit_id, by_id):
+                if nxt not in placed:
                     partner = by_id[nxt]
                     out.append(Hit(partner.unit_id, h.score - 1e-6, partner.via + " (version pair)", partner.unit))
                     placed.add(nxt)
