@@ -15,7 +15,7 @@ SHARED = ROOT.parent / "shared" / "corpora"
 
 def sample():
     from workbench.parse.detect import load_corpus
-    from workbench.versions import align
+    from workbench.link.versions import align
     rng, out, by = random.Random(3), [], {}
     for corpus, old, new, n in (("zh-food-safety", "food-safety-law@2009", "food-safety-law@2015", 12),
                                 ("zh-pig-slaughter", "pig-slaughter-regulation@2016",

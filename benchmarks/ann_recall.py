@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:
-    from workbench.bench_import import obliqa_questions
+    from workbench.evaluate.bench_import import obliqa_questions
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--workspace", default=str(ROOT / "benchmarks" / "workspace-retrieval" / "obliqa"))

@@ -28,8 +28,8 @@ def mean(rows: list[dict]) -> dict:
 
 
 def main() -> int:
-    from workbench.evaluate import load_benchmark, score_question
-    from workbench.llm_server import OllamaAPIServer
+    from workbench.evaluate.metrics import load_benchmark, score_question
+    from workbench.dev.ollama_api import OllamaAPIServer
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", default=str(ROOT / "benchmarks" / "questions" / "zh_versions.jsonl"))

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))   # run from a checkout without installing
 from workbench.link.resolve import is_placeholder  # noqa: E402
 from workbench.link.run import link_units  # noqa: E402
 from workbench.parse.obliqa import XREF_NAME, PassageIndex, import_obliqa  # noqa: E402
-from workbench.records import EdgeType  # noqa: E402
+from workbench.core.records import EdgeType  # noqa: E402
 
 _SUBS = re.compile(r"(?:\.\([^()]*\))+")
 

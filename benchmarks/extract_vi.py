@@ -61,7 +61,7 @@ def edge_counts(edges) -> dict:
 
 
 def phapdien(units) -> dict:
-    from workbench.link.resolve import norm_name, source_number
+    from workbench.link.resolve import source_number
     from workbench.link.run import link_units
     from workbench.link.vi import text_citations
     t = time.perf_counter()

@@ -28,7 +28,7 @@ RESULTS = ROOT / "benchmarks" / "results" / "extraction.json"
 
 def alignment() -> dict:
     from workbench.parse.detect import load_corpus
-    from workbench.versions import align_corpus
+    from workbench.link.versions import align_corpus
     out = {}
     for corpus in ("zh-food-safety", "zh-pig-slaughter", "zh-animal-quarantine"):
         _, counts = align_corpus(load_corpus(SHARED / corpus).result.units)

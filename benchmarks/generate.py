@@ -27,9 +27,9 @@ RESULTS = ROOT / "benchmarks" / "results" / "generated_zh.json"
 
 def main() -> int:
     from workbench.cli import main as cli
-    from workbench.config import Config
-    from workbench.evaluate import category_table, dumps, load_benchmark, mean_metrics, run_eval, table
-    from workbench.views import metrics_figure
+    from workbench.core.config import Config
+    from workbench.evaluate.metrics import category_table, dumps, load_benchmark, mean_metrics, run_eval, table
+    from workbench.ui.views import metrics_figure
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--workspace", default=str(WS), help="zh workspace (only read: a copy is used)")

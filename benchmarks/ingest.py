@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))   # run from a checkout without installing
 
 
 def one(corpus: str, workspace: str, cache: str | None) -> dict:
-    from workbench.config import Config, IngestConfig
+    from workbench.core.config import Config, IngestConfig
     from workbench.workbench import Workbench
     wb = Workbench.open(workspace, Config(IngestConfig(progress=False, cache_dir=cache)))
     t = time.perf_counter()

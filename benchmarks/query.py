@@ -23,8 +23,8 @@ SHARED = ROOT.parent / "shared" / "corpora"
 
 
 def questions(n: int) -> list[str]:
-    from workbench.bench_import import alqac_questions, obliqa_questions
-    from workbench.evaluate import load_benchmark
+    from workbench.evaluate.bench_import import alqac_questions, obliqa_questions
+    from workbench.evaluate.metrics import load_benchmark
     pool = [q.question for q in load_benchmark(ROOT / "benchmarks" / "questions" / "zh_versions.jsonl")]
     pool += [r["question"] for r in alqac_questions(SHARED / "vi-alqac")]
     pool += [r["question"] for r in obliqa_questions(SHARED / "en-adgm")]
@@ -32,7 +32,7 @@ def questions(n: int) -> list[str]:
 
 
 def main() -> int:
-    from workbench.config import RetrievalConfig
+    from workbench.core.config import RetrievalConfig
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--workspace", default=str(ROOT / "benchmarks" / "workspace-ingest"))

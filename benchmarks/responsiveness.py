@@ -37,10 +37,10 @@ TARGET_P50_MS = 300
 
 def open_read_only(path: Path):
     """A Workbench on an existing workspace without Workbench.open's metadata write."""
-    from workbench.config import Config, IngestConfig
-    from workbench.embedders import make_embedder
-    from workbench.stores.graph import IGraphStore
-    from workbench.stores.lance import EmbeddingCache, LanceUnitStore, TermStore
+    from workbench.core.config import Config, IngestConfig
+    from workbench.store.embedders import make_embedder
+    from workbench.store.graph import IGraphStore
+    from workbench.store.lance import EmbeddingCache, LanceUnitStore, TermStore
     from workbench.workbench import Workbench
     meta = json.loads((path / "workspace.json").read_text(encoding="utf-8"))
     config = Config(IngestConfig(embedder=meta.get("embedder_spec", "e5"), progress=False))
@@ -51,10 +51,10 @@ def open_read_only(path: Path):
 
 
 def questions(n: int, seed: int = 7) -> list[str]:
-    from workbench.evaluate import load_benchmark
+    from workbench.evaluate.metrics import load_benchmark
     pool = [q.question for q in load_benchmark(ROOT / "benchmarks" / "questions" / "zh_versions.jsonl")]
     if (SHARED / "vi-alqac").exists():
-        from workbench.bench_import import alqac_questions
+        from workbench.evaluate.bench_import import alqac_questions
         pool += [r["question"] for r in alqac_questions(SHARED / "vi-alqac")]
     return random.Random(seed).sample(pool, min(n, len(pool)))
 
@@ -81,7 +81,7 @@ def script(panel):
 
 
 def run(wb, qs: list[str], answer: bool) -> dict:
-    from workbench.panel import Panel
+    from workbench.ui.panel import Panel
     panel = Panel.for_workbench(wb, "", figures=None, auto_answer=answer)
     total, retrieve, render, by_change = [], [], [], {}
     warm = []

@@ -29,7 +29,7 @@ BENCHES = {
 
 
 def main() -> int:
-    from workbench.bench_import import alqac_questions, obliqa_questions, write_jsonl
+    from workbench.evaluate.bench_import import alqac_questions, obliqa_questions, write_jsonl
     from workbench.cli import main as cli
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", default="zh,alqac,obliqa")

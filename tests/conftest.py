@@ -19,5 +19,5 @@ def shared_corpus(name: str) -> Path:
 
 @pytest.fixture(scope="session")
 def e5():
-    from workbench.embedders import E5Embedder
+    from workbench.store.embedders import E5Embedder
     return E5Embedder()

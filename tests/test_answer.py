@@ -8,13 +8,13 @@ from dataclasses import replace
 import pytest
 
 from conftest import SAMPLE
-from workbench.answer import ask, escape, messages, validate
-from workbench.config import Config, IngestConfig, LLMConfig
-from workbench.errors import BackendUnavailable
-from workbench.evidence import Block, Evidence, approx_tokens, compose, cut
-from workbench.llm import Completion, bundled_model
-from workbench.llm_server import OllamaAPIServer
-from workbench.records import Hit, Unit
+from workbench.answer.ask import ask, escape, messages, validate
+from workbench.core.config import Config, IngestConfig, LLMConfig
+from workbench.core.errors import BackendUnavailable
+from workbench.answer.evidence import Block, Evidence, approx_tokens, compose, cut
+from workbench.answer.llm import Completion, bundled_model
+from workbench.dev.ollama_api import OllamaAPIServer
+from workbench.core.records import Hit, Unit
 from workbench.workbench import Workbench
 
 PENALTY_Q = "What is the penalty for breaching the duty to keep patient records?"
@@ -114,7 +114,7 @@ def test_evidence_order_versions_references_and_budget():
 def test_citations_outside_the_evidence_are_flagged_and_removed(wb, monkeypatch):
     reply = ("Fined [clinic-licensing-act@2018/a16, evil@1/a1]; see [evil@1/a2] "
              "and [clinic-licensing-act@2018/a10/c2].")
-    monkeypatch.setattr("workbench.llm.make_llm", lambda name, cfg: FakeLLM("ollama", "big-model:70b", reply))
+    monkeypatch.setattr("workbench.answer.llm.make_llm", lambda name, cfg: FakeLLM("ollama", "big-model:70b", reply))
     a = ask(wb, PENALTY_Q, backend="ollama")
     assert a.backend == "ollama" and a.capable
     assert a.flagged == ["evil@1/a1", "evil@1/a2"] and "evil" not in a.text
@@ -123,7 +123,7 @@ def test_citations_outside_the_evidence_are_flagged_and_removed(wb, monkeypatch)
 
 
 def test_malformed_or_empty_model_output_falls_through(wb, monkeypatch):
-    monkeypatch.setattr("workbench.llm.make_llm", lambda name, cfg: FakeLLM("llamacpp", "empty", "   "))
+    monkeypatch.setattr("workbench.answer.llm.make_llm", lambda name, cfg: FakeLLM("llamacpp", "empty", "   "))
     a = ask(wb, PENALTY_Q, backend=None, llm_config=LLMConfig(backends=("llamacpp", "extractive")))
     assert a.backend == "extractive" and "empty answer" in a.tried[0]
 

@@ -1,7 +1,7 @@
 """Bad input gets an error naming the file (and line) and the fix; the rest still ingests."""
 import pytest
 
-from workbench.errors import CorpusError
+from workbench.core.errors import CorpusError
 from workbench.parse.detect import load_corpus
 from workbench.parse.manifest import import_manifest
 from workbench.parse.text import decode

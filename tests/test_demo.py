@@ -1,4 +1,4 @@
-from workbench.demo import run_demo
+from workbench.ui.demo import run_demo
 
 
 def test_demo_ingests_asks_and_writes_figures(tmp_path, capsys):

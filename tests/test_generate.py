@@ -6,13 +6,13 @@ import time
 
 import pytest
 
-from workbench.config import Config, IngestConfig
-from workbench.evaluate import load_benchmark
-from workbench.expand import article_of
-from workbench.generate import (CATEGORY, articles, build, enumerate_paths, generate, load_templates,
+from workbench.core.config import Config, IngestConfig
+from workbench.evaluate.metrics import load_benchmark
+from workbench.retrieve.expand import article_of
+from workbench.evaluate.generate import (CATEGORY, articles, build, enumerate_paths, generate, load_templates,
                                 reasoning_types, rewrite, to_cn, write_jsonl)
 from workbench.parse.numerals import cn_to_int
-from workbench.records import Edge, EdgeType, Unit
+from workbench.core.records import Edge, EdgeType, Unit
 from workbench.workbench import Workbench
 
 from conftest import shared_corpus

@@ -4,12 +4,12 @@ import datetime as dt
 import numpy as np
 import pytest
 
-from workbench.config import Config, IngestConfig
-from workbench.cycles import find_cycles
-from workbench.records import Edge, EdgeType, Unit
-from workbench.semantic import related_edges
-from workbench.terms import extract_terms
-from workbench.versions import align, in_force, text_diff, version_in_force
+from workbench.core.config import Config, IngestConfig
+from workbench.link.cycles import find_cycles
+from workbench.core.records import Edge, EdgeType, Unit
+from workbench.link.semantic import related_edges
+from workbench.link.terms import extract_terms
+from workbench.link.versions import align, in_force, text_diff, version_in_force
 from workbench.workbench import Workbench
 
 

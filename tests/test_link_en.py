@@ -7,7 +7,7 @@ import pytest
 
 from workbench.link.en import extract
 from workbench.link.run import link_units
-from workbench.records import EdgeType, Unit
+from workbench.core.records import EdgeType, Unit
 
 from conftest import ROOT, shared_corpus
 

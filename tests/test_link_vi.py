@@ -3,7 +3,6 @@ pháp điển snippet resolving "Luật này" through the source index, and the 
 import datetime as dt
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
@@ -11,7 +10,7 @@ from workbench.link.run import link_units
 from workbench.link.vi import extract
 from workbench.parse.phapdien import parse_phapdien_file
 from workbench.parse.vi import parse_vi
-from workbench.records import DocumentMeta, EdgeType
+from workbench.core.records import DocumentMeta, EdgeType
 
 from conftest import ROOT, SHARED
 
@@ -248,7 +247,7 @@ def test_a_codification_topic_is_not_named_by_the_number_in_its_front_matter():
     """A pháp điển topic ("Dược") whose front matter lists 44/2005/QH11 (the Law on Tourism):
     repealing "Luật Du lịch số 44/2005/QH11" must not resolve to the topic."""
     from workbench.link.resolve import Resolver
-    from workbench.records import Unit
+    from workbench.core.records import Unit
     topic = Unit("duoc@2026", "duoc", "2026", "document", title="Dược",
                  attrs=(("doc_kind", "codification"), ("number", "44/2005/QH11")))
     law = Unit("luat-duoc@2016", "luat-duoc", "2016", "document", title="Luật Dược",

@@ -6,7 +6,7 @@ import pytest
 from workbench.link.run import extract_citations, link_units
 from workbench.link.zh import extract
 from workbench.parse.zh import parse_zh
-from workbench.records import DocumentMeta, EdgeType, Unit
+from workbench.core.records import DocumentMeta, EdgeType, Unit
 
 from conftest import ROOT, shared_corpus
 

@@ -22,7 +22,7 @@ ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
 def sample_workspace(tmp_path_factory) -> Path:
     """The sample corpus ingested once per session (shared with tests/test_browser.py:
     same folder, and open_workspace skips corpora the workspace already holds)."""
-    from workbench.lab import open_workspace
+    from workbench.ui.notebook import open_workspace
     ws = tmp_path_factory.getbasetemp() / "notebook-workspace"
     open_workspace([SAMPLE, SAMPLE / "zh"], ws)
     return ws
@@ -83,15 +83,15 @@ def test_notebook_runs(path, workspace, tmp_path, monkeypatch):
 
 # -- the pieces the notebooks and the panel are made of (no workspace needed) ----------------
 def test_path_edges_read_provenance():
-    from workbench.graphview import path_edges
+    from workbench.ui.graphview import path_edges
     assert path_edges("seed") == [] and path_edges("bm25+dense") == []
     assert path_edges("k@1/a10 <-REFERENCES- k@1/a15 -AMENDS-> k@0/a15 (version pair)") == [
         ("k@1/a15", "k@1/a10", "REFERENCES"), ("k@1/a15", "k@0/a15", "AMENDS")]
 
 
 def test_subgraph_html_is_offline_and_typed():
-    from workbench.graphview import evidence_subgraph, to_html
-    from workbench.records import Hit, Unit
+    from workbench.ui.graphview import evidence_subgraph, to_html
+    from workbench.core.records import Hit, Unit
     hits = [Hit("k@1/a10", 1.0, "seed", Unit("k@1/a10", "k", "1", "article", text="duty")),
             Hit("k@1/a15", 0.8, "k@1/a10 <-REFERENCES- k@1/a15", Unit("k@1/a15", "k", "1", "article", text="fine"))]
     adj = {"k@1/a15": [("k@1/a10", "REFERENCES", "->"), ("k@1/a10", "RELATED_TO", "->")]}
@@ -104,8 +104,8 @@ def test_subgraph_html_is_offline_and_typed():
 
 
 def test_unit_text_cannot_inject_markup_into_the_graph_page():
-    from workbench.graphview import evidence_subgraph, iframe, to_html
-    from workbench.records import Hit, Unit
+    from workbench.ui.graphview import evidence_subgraph, iframe, to_html
+    from workbench.core.records import Hit, Unit
     evil = 'duty <a href=#>x</a><img src=x onerror="alert(1)">'
     hits = [Hit("k@1/a10", 1.0, "seed", Unit("k@1/a10", "k", "1", "article", text=evil))]
     page = to_html(evidence_subgraph(hits, ["k@1/a10"], ["k@1/a10"], lambda u: (), ["REFERENCES"]))
@@ -115,8 +115,8 @@ def test_unit_text_cannot_inject_markup_into_the_graph_page():
 
 
 def test_widget_config():
-    from workbench.config import RetrievalConfig, Weights
-    from workbench.panel import EDGE_TYPES, widget_config
+    from workbench.core.config import RetrievalConfig, Weights
+    from workbench.ui.panel import EDGE_TYPES, widget_config
     w = {f: getattr(Weights(), f) for f in Weights.__dataclass_fields__}
     cfg = widget_config(RetrievalConfig(), "graph", 7, "policy", EDGE_TYPES, w, None, "auto")
     assert (cfg.top_k, cfg.hops, cfg.edge_types, cfg.as_of, cfg.question_type) == (7, None, None, None, None)
@@ -126,7 +126,7 @@ def test_widget_config():
 
 
 def test_panel_shows_errors_and_missing_answers():
-    from workbench.panel import Panel
+    from workbench.ui.panel import Panel
 
     def broken(question, config):
         raise RuntimeError("the store is gone")
@@ -140,15 +140,15 @@ def test_panel_shows_errors_and_missing_answers():
 
 
 def test_bootstrap_ci():
-    from workbench.lab import bootstrap_ci
+    from workbench.evaluate.stats import bootstrap_ci
     mean, lo, hi = bootstrap_ci([0, 1] * 20)
     assert mean == 0.5 and lo < 0.5 < hi and hi - lo < 0.4
     assert bootstrap_ci([1.0, 1.0]) == (1.0, 1.0, 1.0)
 
 
 def test_answer_pane_puts_the_extractive_answer_before_a_tiny_models_draft():
-    from workbench.answer import Answer
-    from workbench.panel import answer_html
+    from workbench.answer.ask import Answer
+    from workbench.ui.panel import answer_html
     a = Answer("q", "draft <b>bold</b>", [], [], "llamacpp", "SmolLM2-135M", extractive="the quoted rule",
                extractive_citations=["k@1/a1"], extractive_chain=["k@1/a1 -REFERENCES-> k@1/a2"], capable=False)
     page = answer_html(a)

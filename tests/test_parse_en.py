@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from workbench.parse.en import parse_en
-from workbench.records import DocumentMeta
+from workbench.core.records import DocumentMeta
 
 ADGM = Path(__file__).resolve().parents[1].parent / "shared" / "corpora" / "en-adgm"
 

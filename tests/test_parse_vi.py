@@ -10,7 +10,7 @@ import pytest
 from workbench.parse.alqac import alqac_unit_id, import_alqac, law_key, split_article
 from workbench.parse.phapdien import RE_SOURCE, import_phapdien, source_attrs
 from workbench.parse.vi import parse_heading, parse_vi, roman_to_int, vi_ordinal
-from workbench.records import DocumentMeta
+from workbench.core.records import DocumentMeta
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "corpora"
 META = DocumentMeta(key="luat-x", version="2020", title="Luật X", language="vi")

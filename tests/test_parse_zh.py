@@ -1,6 +1,6 @@
 from workbench.parse.numerals import cn_to_int
 from workbench.parse.zh import parse_zh
-from workbench.records import DocumentMeta, EdgeType
+from workbench.core.records import DocumentMeta, EdgeType
 
 META = DocumentMeta(key="t", version="2020", title="中华人民共和国测试法", language="zh", source_file="t.txt")
 

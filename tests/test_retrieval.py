@@ -4,13 +4,13 @@ from pathlib import Path
 
 import pytest
 
-from workbench.config import Config, IngestConfig, RetrievalConfig
-from workbench.evaluate import load_benchmark, run_eval, score_question, wilcoxon
-from workbench.expand import ArticleGraph
-from workbench.records import Edge, EdgeType, Unit
-from workbench.retrieve import cited_set, fuse
-from workbench.records import Hit
-from workbench.route import classify, load_policies
+from workbench.core.config import Config, IngestConfig, RetrievalConfig
+from workbench.evaluate.metrics import load_benchmark, run_eval, score_question, wilcoxon
+from workbench.retrieve.expand import ArticleGraph
+from workbench.core.records import Edge, EdgeType, Unit
+from workbench.retrieve.retriever import cited_set, fuse
+from workbench.core.records import Hit
+from workbench.retrieve.route import classify, load_policies
 from workbench.workbench import Workbench
 
 from conftest import SAMPLE
@@ -108,7 +108,7 @@ def test_graph_beats_flat_retrieval_on_the_sample_benchmark(wb):
 
 
 def test_topic_strips_what_the_router_reads():
-    from workbench.route import article_years, topic
+    from workbench.retrieve.route import article_years, topic
     t = topic("2015年修订的食品安全法与2009年相比，关于禁止生产经营的食品的规定有何变化？", ["食品安全法"])
     assert "禁止生产经营" in t and "2015" not in t and "食品安全法" not in t and "变化" not in t
     assert article_years("2021年生猪屠宰管理条例第十一条与2016年版本相比有什么不同？") == [2021]
@@ -143,7 +143,7 @@ def test_english_cues_are_words_not_fragments():
 
 
 def test_roles_of_provisions_in_three_languages():
-    from workbench.route import role
+    from workbench.retrieve.route import role
     assert role("违反本法第三十四条规定的，处五万元以上十万元以下罚款") == "sanction"
     assert role("Người vi phạm bị xử phạt vi phạm hành chính") == "sanction"
     assert role("A licensee who breaches any duty under Article 10 is liable to a fine of up to 30,000 crowns.") == "sanction"
@@ -154,7 +154,7 @@ def test_roles_of_provisions_in_three_languages():
 
 def test_an_instrument_imported_twice_is_named_as_one():
     """A law stored under its number and again under its title: naming it finds both copies."""
-    from workbench.retrieve import Retriever
+    from workbench.retrieve.retriever import Retriever
     arts = {k: [Unit(f"{k}@1/a{i}", k, "1", "article", text=f"Article text number {i} of the civil code")
                 for i in range(1, 21)] for k in ("91-2015-qh13", "civil-code-2015")}
     arts["other-law"] = [Unit(f"other-law@1/a{i}", "other-law", "1", "article", text=f"Other text {i}")
@@ -184,7 +184,7 @@ def test_the_answering_clause_is_the_focus_and_what_it_cites_can_be_cited(wb, tm
     assert r.focus[a11] == a11 + "/c2/pc"
     assert wb.retriever._focus_refs(a11, r.focus) == [a10]
     assert r.cited == [a11]                          # Article 10 scores below the policy's 0.7 of the best
-    text = (Path(__file__).parents[1] / "workbench" / "policies.toml").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[1] / "workbench" / "retrieve" / "policies.toml").read_text(encoding="utf-8")
     policies = tmp_path / "policies.toml"
     policies.write_text(text.replace("cite_refs = 0.7", "cite_refs = 0.3"), encoding="utf-8")
     r = wb.retrieve(q, RetrievalConfig(top_k=5, policies=str(policies)))
@@ -196,7 +196,7 @@ def test_the_answering_clause_is_the_focus_and_what_it_cites_can_be_cited(wb, tm
 
 def test_results_json_keeps_one_line_per_question():
     import json
-    from workbench.evaluate import dumps
+    from workbench.evaluate.metrics import dumps
     summary = {"benchmark": "b", "systems": {"graph": {"overall": {"mrr": 0.5}}},
                "per_question": {"bm25": [{"id": "q1", "ranked": ["a", "b"]}, {"id": "q2", "ranked": []}],
                                 "graph": [{"id": "q1", "ranked": ["c"]}]}}
@@ -234,7 +234,7 @@ def test_the_history_of_an_article_cites_it_in_every_version(wb, q, chain):
 
 
 def test_list_items_are_indexed_with_their_lead_in():
-    from workbench.stores.lance import lead_ins
+    from workbench.store.lance import lead_ins
     clause = Unit(id="law@1/a9/c1", key="law", version="1", kind="clause", label="1",
                   text="禁止生产经营下列食品：\n（一）腐败变质的；\n（九）超过保质期限的；", parent_id="law@1/a9")
     p1 = Unit(id="law@1/a9/c1/p1", key="law", version="1", kind="point", label="1", text="（一）腐败变质的；",
@@ -246,8 +246,8 @@ def test_list_items_are_indexed_with_their_lead_in():
 
 
 def test_queries_drop_chinese_function_words_and_facts_drop_the_frame():
-    from workbench.route import facts
-    from workbench.tokenize import query_text, search_text
+    from workbench.retrieve.route import facts
+    from workbench.store.tokenize import query_text, search_text
     assert "了" in search_text("使用了霉变的原料", "zh").split()           # the index keeps every token
     q = query_text("使用了霉变的原料", "zh").split()
     assert "了" not in q and "的" not in q and "霉变" in q
@@ -271,9 +271,9 @@ def test_comparison_across_instruments_pairs_the_most_similar_provision(wb):
 def test_a_sanction_enforces_a_rule_through_its_citing_clause():
     """"有下列情形之一的，处…罚款：（一）违反本法第三十四条…": the point cites, the clause holding it
     sanctions; read together they make Article 50 the penalty for breaking Article 34."""
-    from workbench.retrieve import Retriever
-    from workbench.route import facts
-    from workbench.stores.lance import _row
+    from workbench.retrieve.retriever import Retriever
+    from workbench.retrieve.route import facts
+    from workbench.store.lance import _row
     texts = {"law@1/a50/c1": "有下列情形之一的，处五万元以上十万元以下罚款：\n（一）违反本法第三十四条规定的；",
              "law@1/a50/c1/p1": "（一）违反本法第三十四条规定的；",
              "law@1/a60/c1": "第三十四条规定的检验由县级以上人民政府组织。"}

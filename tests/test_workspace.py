@@ -4,7 +4,7 @@ import json
 import pytest
 
 from workbench.cli import main
-from workbench.config import Config, IngestConfig
+from workbench.core.config import Config, IngestConfig
 from workbench.workbench import Workbench
 
 from conftest import SAMPLE
@@ -83,7 +83,7 @@ def test_other_embedder_on_same_workspace_is_refused(ws):
 
 
 def test_sentence_transformers_embedder_is_real_and_normalised():
-    from workbench.embedders import make_embedder
+    from workbench.store.embedders import make_embedder
     e = make_embedder("st:minilm")
     v = e.embed_passages(["Clinics must keep patient records.", "Fines for late filing."])
     q = e.embed_queries(["patient records"])[0]
@@ -119,8 +119,8 @@ def test_vector_index_built_for_large_tables_and_finds_nearest(tmp_path, monkeyp
     """Past ANN_MIN embedded rows the store searches through an IVF-HNSW index; the nearest
     neighbour of a stored vector is still that vector, and filters still apply."""
     import numpy as np
-    from workbench.records import Unit
-    from workbench.stores import lance
+    from workbench.core.records import Unit
+    from workbench.store import lance
     monkeypatch.setattr(lance, "ANN_MIN", 600)
     store = lance.LanceUnitStore(tmp_path / "lance", 32)
     rng = np.random.default_rng(0)

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from .errors import WorkbenchError
+from .core.errors import WorkbenchError
 
 DEFAULT_WS = "workspace"
 
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _open(args):
     from dataclasses import replace
-    from .config import Config
+    from .core.config import Config
     from .workbench import Workbench
     config = Config.load(args.config)
     if getattr(args, "cache", None):
@@ -166,7 +166,7 @@ def cmd_info(args) -> int:
 
 
 def cmd_search(args) -> int:
-    from .stores.lance import quote
+    from .store.lance import quote
     wb = _open(args)
     where = f"kind = {quote(args.kind)}" if args.kind else None
     for rank, hit in enumerate(wb.search(args.query, args.mode, args.k, where=where), 1):
@@ -185,8 +185,8 @@ def cmd_relink(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate import category_table, dumps, load_benchmark, run_eval, table, tests_table
-    from .views import metrics_figure
+    from .evaluate.metrics import category_table, dumps, load_benchmark, run_eval, table, tests_table
+    from .ui.views import metrics_figure
     wb = _open(args)
     questions = load_benchmark(args.benchmark)[:args.limit]
     systems = [s.strip() for s in args.systems.split(",") if s.strip()]
@@ -209,7 +209,7 @@ def cmd_eval(args) -> int:
 
 
 def cmd_import_benchmark(args) -> int:
-    from .bench_import import alqac_questions, obliqa_questions, write_jsonl
+    from .evaluate.bench_import import alqac_questions, obliqa_questions, write_jsonl
     rows = (alqac_questions if args.format == "alqac" else obliqa_questions)(args.path)
     print(f"{len(rows)} questions -> {write_jsonl(rows, args.out)}")
     return 0
@@ -226,7 +226,7 @@ def cmd_in_force(args) -> int:
 
 
 def cmd_history(args) -> int:
-    from .records import EdgeType
+    from .core.records import EdgeType
     wb = _open(args)
     chain = wb.history(args.unit_id)
     units = {u.id: u for u in wb.store.get(chain)}
@@ -253,7 +253,7 @@ def cmd_define(args) -> int:
 
 def cmd_ask(args) -> int:
     from dataclasses import asdict, replace
-    from .answer import print_answer
+    from .answer.ask import print_answer
     wb = _open(args)
     if not wb.info()["instruments"]:
         print(f"error: the workspace {args.workspace} holds no corpus; run "
@@ -274,7 +274,7 @@ def cmd_ask(args) -> int:
 
 def cmd_serve_llm(args) -> int:
     import time
-    from .llm_server import OllamaAPIServer
+    from .dev.ollama_api import OllamaAPIServer
     with OllamaAPIServer(args.model, args.name, port=args.port) as srv:
         print(f"Ollama API at {srv.url} serving {srv.name} ({srv.path}); Ctrl-C stops", flush=True)
         try:
@@ -286,16 +286,16 @@ def cmd_serve_llm(args) -> int:
 
 
 def cmd_demo(args) -> int:
-    from .demo import run_demo
+    from .ui.demo import run_demo
     return run_demo(args.workspace, args.figures)
 
 
 def cmd_generate_benchmark(args) -> int:
-    from .generate import counts, generate, write_jsonl
+    from .evaluate.generate import counts, generate, write_jsonl
     wb = _open(args)
     llm = None
     if args.llm:
-        from .llm import make_llm
+        from .answer.llm import make_llm
         model = make_llm(args.llm, wb.config.llm)
         model.check()
         llm = lambda prompt: model.chat([{"role": "user", "content": prompt}]).text   # noqa: E731
@@ -307,7 +307,7 @@ def cmd_generate_benchmark(args) -> int:
 
 
 def cmd_lab(args) -> int:
-    from .lab import launch
+    from .ui.notebook import launch
     return launch(args.dir, args.port, not args.no_browser)
 
 COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,

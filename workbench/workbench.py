@@ -7,21 +7,21 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from .config import Config
-from .embedders import make_embedder
-from .errors import WorkbenchError
-from .ingest import IngestReport, run_ingest
+from .core.config import Config
+from .store.embedders import make_embedder
+from .core.errors import WorkbenchError
+from .store.ingest import IngestReport, run_ingest
 from .parse.detect import load_corpus
-from .cycles import ORDERING, cycle_problems
+from .link.cycles import ORDERING, cycle_problems
 from .link.run import extract_citations, resolve_citations
 from .link.resolve import Resolver
 from .link.store import CITATIONS, load_citations, save_citations
-from .records import Hit, Problem, Unit
-from .stores.lance import quote
-from .retrieve import guess_language
-from .versions import article_history, in_force, version_in_force
-from .stores.graph import IGraphStore
-from .stores.lance import EmbeddingCache, LanceUnitStore, TermStore
+from .core.records import Hit, Problem, Unit
+from .store.lance import quote
+from .retrieve.retriever import guess_language
+from .link.versions import article_history, in_force, version_in_force
+from .store.graph import IGraphStore
+from .store.lance import EmbeddingCache, LanceUnitStore, TermStore
 
 META = "workspace.json"
 
@@ -146,7 +146,7 @@ class Workbench:
     @property
     def retriever(self):
         if getattr(self, "_retriever", None) is None:
-            from .retrieve import Retriever
+            from .retrieve.retriever import Retriever
             self._retriever = Retriever(self.store, self.graph, self.embedder,
                                         self.store.where("kind = 'document'"), self.terms.all())
         return self._retriever
@@ -157,7 +157,7 @@ class Workbench:
 
     def ask(self, question: str, config=None, backend: str | None = None, llm=None, on_token=None, result=None):
         """An Answer (answer.py): text, citations, reasoning chain, which backend answered."""
-        from .answer import ask
+        from .answer.ask import ask
         return ask(self, question, config, backend, llm, on_token, result)
 
     def search(self, query: str, mode: str = "bm25", k: int = 10, language: str = "",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records import EdgeType
+from ..core.records import EdgeType
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..records import Unit
+from ..core.records import Unit
 from . import Citation
 from .en_grammar import (ABBR, KIND, LIST, NOT_ABBR, SEP, Item, antecedent, instrument_name, kind_key,
                          parse_list, split_version)

@@ -1,7 +1,7 @@
 """Edges stated by a corpus's metadata rather than its text: `replaces` and `amends`."""
 from __future__ import annotations
 
-from ..records import EdgeType, Unit
+from ..core.records import EdgeType, Unit
 from . import Citation
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..records import EdgeType, Unit
+from ..core.records import EdgeType, Unit
 from . import Citation
 from .vi_grammar import RE_INSTRUMENT, find_chains
 

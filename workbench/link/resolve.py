@@ -21,7 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
-from ..records import Edge, EdgeType, Unit
+from ..core.records import Edge, EdgeType, Unit
 from . import Citation
 from .labels import LabelIndex
 

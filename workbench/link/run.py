@@ -5,7 +5,7 @@ import importlib
 import inspect
 from typing import Iterable
 
-from ..records import Edge, Problem, Unit
+from ..core.records import Edge, Problem, Unit
 from . import Citation
 from .resolve import Resolver
 

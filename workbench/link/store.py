@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
-from ..records import EdgeType
+from ..core.records import EdgeType
 from . import Citation
 
 CITATIONS = "citations"

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from ..parse.vi import RE_CLAUSE, RE_POINT, _clause_rank, _point_rank
-from ..records import EdgeType, Unit
+from ..core.records import EdgeType, Unit
 from . import Citation
 from .phapdien_notes import is_note_line, note_citations
 from .vi_amend import Amendments, Context

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..records import EdgeType
+from ..core.records import EdgeType
 from .vi_grammar import NUM, RE_INSTRUMENT, Chain, Here, find_chains, targets
 
 # an amending verb, not in "đã được sửa đổi", "Luật sửa đổi, bổ sung …" (names)

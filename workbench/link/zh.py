@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..records import EdgeType, Unit
+from ..core.records import EdgeType, Unit
 from . import Citation
 from .zh_amend import amended_by, amendments
 from .zh_grammar import (BARE_NAMES, QFILL, RE_RUN, RE_UNKNOWN_BEFORE, first_level, is_instrument_name,

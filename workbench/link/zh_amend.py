@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..records import EdgeType, Unit
+from ..core.records import EdgeType, Unit
 from . import Citation
 from .resolve import norm_name
 from .zh_grammar import BARE_NAMES, N, QUOTE, RE_TOK, RUN, strip_state, targets

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..records import DocumentMeta, ParseResult
+from ..core.records import DocumentMeta, ParseResult
 
 
 @dataclass

@@ -17,8 +17,8 @@ import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
-from ..errors import CorpusError
-from ..records import DocumentMeta, ParseResult, Problem
+from ..core.errors import CorpusError
+from ..core.records import DocumentMeta, ParseResult, Problem
 from . import CorpusParse
 from .text import read_text
 from .tree import TreeBuilder

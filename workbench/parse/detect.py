@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import CorpusError
+from ..core.errors import CorpusError
 from . import CorpusParse
 
 

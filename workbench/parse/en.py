@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..records import DocumentMeta, ParseResult, Problem
+from ..core.records import DocumentMeta, ParseResult, Problem
 from .tree import TreeBuilder
 
 _NUM = r"(\d+[A-Z]?|[IVXLC]+|[A-Z])"

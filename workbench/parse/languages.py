@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..records import DocumentMeta, ParseResult
+from ..core.records import DocumentMeta, ParseResult
 
 Parser = Callable[[str, DocumentMeta], ParseResult]
 

@@ -13,8 +13,8 @@ import datetime as dt
 import re
 from pathlib import Path
 
-from ..errors import CorpusError
-from ..records import DocumentMeta, Problem
+from ..core.errors import CorpusError
+from ..core.records import DocumentMeta, Problem
 from . import CorpusParse
 from .dates import parse_date, zh_dates
 from .text import read_text

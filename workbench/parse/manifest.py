@@ -6,8 +6,8 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
-from ..errors import CorpusError
-from ..records import DocumentMeta, Problem
+from ..core.errors import CorpusError
+from ..core.records import DocumentMeta, Problem
 from . import CorpusParse
 from .dates import parse_date
 from .languages import parser_for

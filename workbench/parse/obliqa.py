@@ -27,8 +27,8 @@ import zipfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..errors import CorpusError
-from ..records import DocumentMeta, ParseResult, Unit
+from ..core.errors import CorpusError
+from ..core.records import DocumentMeta, ParseResult, Unit
 from . import CorpusParse
 from .obliqa_names import document_aliases, read_with
 from .tree import TreeBuilder

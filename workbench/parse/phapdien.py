@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..errors import CorpusError
-from ..records import DocumentMeta, Edge, EdgeType, ParseResult, Problem, Unit
+from ..core.errors import CorpusError
+from ..core.records import DocumentMeta, Edge, EdgeType, ParseResult, Problem, Unit
 from . import CorpusParse
 from .dates import parse_date
 from .text import read_text

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import replace
 from itertools import groupby
 
-from ..records import DocumentMeta
+from ..core.records import DocumentMeta
 
 
 def close_versions(docs: list[DocumentMeta], repealed: dict[str, dt.date] | None = None

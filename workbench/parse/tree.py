@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..records import DocumentMeta, Edge, EdgeType, ParseResult, Problem, Unit
+from ..core.records import DocumentMeta, Edge, EdgeType, ParseResult, Problem, Unit
 
 LEVEL = {"document": 0, "part": 1, "chapter": 2, "section": 3, "subsection": 4,
          "article": 5, "passage": 5, "clause": 6, "point": 7, "subpoint": 8}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..records import DocumentMeta, ParseResult, Problem
+from ..core.records import DocumentMeta, ParseResult, Problem
 from .tree import TreeBuilder
 
 # -- numbers ------------------------------------------------------------------------

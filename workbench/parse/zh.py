@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..records import DocumentMeta, ParseResult
+from ..core.records import DocumentMeta, ParseResult
 from .numerals import CN_NUM, cn_to_int
 from .tree import TreeBuilder
 
@@ -137,6 +137,6 @@ def _looks_like_sentence(rest: str) -> bool:
 
 
 def _no_articles(meta: DocumentMeta):
-    from ..records import Problem
+    from ..core.records import Problem
     return Problem(meta.source_file, 0, "no articles (第…条) found: is this a statute? "
                    "check the file's encoding and that headings start their lines")

@@ -1,0 +1,296 @@
+"""Answers with citations and a reasoning chain.
+
+`ask()` retrieves (graph mode by default), composes the evidence (evidence.py), then asks
+the configured backends in order — `ollama`, `llamacpp`, `extractive` — and records which
+one answered and why the others did not. Citations in a model's text are validated: only
+ids of units in the evidence survive; any other id is flagged and removed from the text.
+The extractive composer needs no model: it quotes, for each cited unit, the sentences
+that share the most words with the question, with their unit ids; deterministic.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import time
+import tomllib
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+
+from ..core.config import LLMConfig, RetrievalConfig
+from ..core.errors import BackendUnavailable
+from .evidence import Evidence, SENTENCE_END, approx_tokens, compose
+from ..retrieve.expand import article_of
+from ..core.records import Hit
+from ..store.tokenize import tokens
+
+PROMPTS = Path(__file__).parents[1] / "prompts" / "answer.toml"
+CITE = re.compile(r"\[([^\[\]]*@[^\[\]]*)\]")           # a bracket holding at least one unit id
+ID_SPLIT = re.compile(r"[\s,;，；、]+")
+CHAIN_HOPS = {"REFERENCES": 2, "AMENDS": 3, "INHERITS": 3, "REPLACES": 2, "REPEALS": 1}
+# Models too small to write a trustworthy answer: their text is shown after the extractive one.
+SMALL_MODELS = ("SmolLM2-135M", "smollm2:135m", "gemma3:270m", "gemma-3-270m")
+
+
+@dataclass
+class Answer:
+    question: str
+    text: str
+    citations: list[str]
+    chain: list[str]
+    backend: str
+    model: str = ""
+    prompt_id: str = ""
+    latency_ms: float = 0.0
+    retrieval_ms: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    flagged: list[str] = field(default_factory=list)      # cited ids not in the evidence, removed
+    evidence: Evidence | None = None
+    extractive: str = ""                                  # the extractive answer, always composed
+    extractive_citations: list[str] = field(default_factory=list)
+    extractive_chain: list[str] = field(default_factory=list)
+    capable: bool = False                                 # False for extractive and tiny models
+    tried: list[str] = field(default_factory=list)        # "ollama: <why it did not answer>", ...
+    route: str = ""
+
+
+# -- prompts ----------------------------------------------------------------------------
+def load_prompts(path: Path = PROMPTS) -> dict[str, dict]:
+    """The prompts file, read once per change of the file (the panel asks on every update)."""
+    return _load_prompts(str(path), Path(path).stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _load_prompts(path: str, _mtime: int) -> dict[str, dict]:
+    return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def escape(text: str) -> str:
+    """Unit text as inert data: no markup it contains can close or open an element."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def render_evidence(ev: Evidence) -> str:
+    return "\n".join(f'<unit id="{escape(b.unit_id)}" tag="{b.tag}">\n{escape(b.heading)}\n{escape(b.text)}\n</unit>'
+                     for b in ev.blocks)
+
+
+def messages(question: str, ev: Evidence, language: str, prompts: dict | None = None) -> tuple[str, list[dict]]:
+    prompts = prompts or load_prompts()
+    p = prompts.get(language) or prompts["en"]
+    as_of = p["as_of"].format(date=ev.as_of.isoformat()) if ev.as_of else ""
+    user = p["user"].format(question=escape(question), as_of=as_of, evidence=render_evidence(ev))
+    return p["id"], [{"role": "system", "content": p["system"]}, {"role": "user", "content": user}]
+
+
+def validate(text: str, allowed: set[str]) -> tuple[str, list[str], list[str]]:
+    """(text keeping only valid citations, valid ids in order, flagged ids). Any bracket
+    holding an id ("x@v/...") is read, lists like [a, b] included; a clause id counts as its
+    article; ids outside the evidence are removed from the text and flagged."""
+    valid, flagged = [], []
+
+    def keep(m: re.Match) -> str:
+        good = []
+        for uid in ID_SPLIT.split(m.group(1)):
+            if "@" not in uid:
+                continue
+            art = article_of(uid)
+            if uid in allowed or art in allowed:
+                good.append(uid)
+                if art not in valid and uid not in valid:
+                    valid.append(uid if uid in allowed else art)
+            elif uid not in flagged:
+                flagged.append(uid)
+        return f"[{', '.join(good)}]" if good else ""
+    return CITE.sub(keep, text).strip(), valid, flagged
+
+
+# -- extractive -------------------------------------------------------------------------
+ENUMERATOR = re.compile(r"^[(（]?[0-9a-zđ一二三四五六七八九十ivx]{1,4}[.)）、]?$", re.I)
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences and list items; bare enumerators ("1.", "(a)", "（一）") are not sentences."""
+    return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip() and not ENUMERATOR.match(s.strip())]
+
+
+QUANTITY = re.compile(r"\d|[一二三四五六七八九十百千万]+(?:年|个月|日|天|元|倍|小时)|"
+                      r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|ninety|hundred)\b")
+
+
+def best_sentences(question: str, text: str, language: str, weight: dict[str, float], most: int = 2) -> list[str]:
+    """The sentences sharing the most question words (each weighted by its rarity in the
+    evidence, `weight`), in reading order; a sentence stating a quantity (a period, an
+    amount, a multiple) gets a small bonus."""
+    q = {t for t in tokens(question, language) if len(t) > 1 or language != "zh"}
+    sents = sentences(text)
+    scored = sorted((sum(weight.get(t, 1.0) for t in q & set(tokens(s, language)))
+                     + 0.3 * bool(QUANTITY.search(s)), -i) for i, s in enumerate(sents))[::-1]
+    keep = sorted(-i for score, i in scored[:most] if score > 0.3) or ([0] if sents else [])
+    return [sents[i] for i in keep]
+
+
+def rarity(blocks, language: str) -> dict[str, float]:
+    """Inverse document frequency of each word over the evidence sentences."""
+    df: dict[str, int] = {}
+    n = 0
+    for b in blocks:
+        for s in sentences(b.text):
+            n += 1
+            for t in set(tokens(s, language)):
+                df[t] = df.get(t, 0) + 1
+    return {t: math.log(1 + n / c) for t, c in df.items()}
+
+
+def extractive(question: str, ev: Evidence, cited: list[str], language: str) -> str:
+    by_id = {b.unit_id: b for b in ev.blocks}
+    weight = rarity(ev.blocks, language)
+    lines = []
+    for uid in cited:
+        b = by_id.get(uid)
+        if b is None:
+            continue
+        quote = " … ".join(best_sentences(question, b.text, language, weight))
+        tag = "" if b.tag == "EVIDENCE" else f"[{b.tag}] "
+        lines.append(f"{tag}{b.heading}: “{quote}” [{uid}]")
+    if not lines:
+        return {"zh": "证据中没有找到回答该问题的条文。", "vi": "Không tìm thấy quy định trả lời câu hỏi."}.get(
+            language, "No provision in the evidence answers the question.")
+    if ev.as_of:
+        lines.insert(0, {"zh": f"（以{ev.as_of}有效的条文为准）", "vi": f"(Theo quy định có hiệu lực ngày {ev.as_of})"}
+                     .get(language, f"(As of {ev.as_of}: provisions in force on that date)"))
+    return "\n".join(lines)
+
+
+# -- reasoning chain ----------------------------------------------------------------------
+def chain(agraph, cited: list[str]) -> list[str]:
+    """Edge paths between cited units (article level), shortest first, each pair once."""
+    arts = list(dict.fromkeys(article_of(c) for c in cited))
+    paths = []
+    for i, a in enumerate(arts):
+        found = agraph.expand([a], CHAIN_HOPS, cap=400)
+        paths += [(found[b].distance, a, b, found[b].path) for b in arts[i + 1:] if b in found]
+    group = {a: a for a in arts}                  # shortest paths first, skipping pairs already joined
+
+    def find(x):
+        while group[x] != x:
+            x = group[x]
+        return x
+    out = []
+    for _, a, b, path in sorted(paths):
+        if find(a) != find(b):
+            group[find(a)] = find(b)
+            out.append(path)
+    return out
+
+
+# -- the entry point ----------------------------------------------------------------------
+def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: str | None = None,
+        llm_config: LLMConfig | None = None, on_token=None, result=None) -> Answer:
+    """Retrieve, compose, answer. `backend`: one of ollama[:model], llamacpp[:gguf], extractive,
+    or None for the configured order. `result`: a retrieval Result already computed for this
+    question and `retrieval` config (the panel passes the one it shows), not retrieved again."""
+    from .llm import make_llm
+    from ..retrieve.retriever import guess_language
+    cfg = llm_config or wb.config.llm
+    rcfg = retrieval or replace(wb.config.retrieval, mode="graph")
+    t0 = time.perf_counter()
+    result = result or wb.retrieve(question, rcfg)
+    retrieval_ms = (time.perf_counter() - t0) * 1000
+    language = guess_language(question)
+    hits = article_hits(wb, result.hits)
+    cited = list(dict.fromkeys(article_of(c) for c in result.cited))
+    as_of = dt.date.fromisoformat(rcfg.as_of) if rcfg.as_of else (result.route.as_of if result.route else None)
+    prompts = load_prompts()
+    pid, probe = messages(question, Evidence([], as_of), language, prompts)
+    budget = cfg.context_tokens - cfg.max_tokens - sum(approx_tokens(m["content"]) for m in probe) - 32
+    names, older = titles(wb), wb.graph.older_version
+    full = compose(hits, cited, names, 10 ** 9, as_of, older)      # the extractive answer needs no budget
+    extract = extractive(question, full, cited, language)
+    links = chain(wb.retriever.agraph, cited)
+    route = result.route.type if result.route else rcfg.mode
+    tried = []
+    for name in ([backend] if backend else list(cfg.backends)):
+        if name == "extractive":
+            return Answer(question, extract, cited, links, "extractive", "", "extractive-v1",
+                          (time.perf_counter() - t0) * 1000, retrieval_ms, evidence=full, extractive=extract,
+                          extractive_citations=cited, extractive_chain=links, tried=tried, route=route)
+        ev = compose(hits, cited, names, max(budget, 200), as_of, older)   # what fits the model's context
+        try:
+            llm = make_llm(name, cfg)
+            llm.check()
+            _, msgs = messages(question, ev, language, prompts)
+            out = llm.chat(msgs, on_token)
+        except BackendUnavailable as e:
+            tried.append(f"{name}: {e}")
+            continue
+        except Exception as e:             # a runtime that fails in its own way: say so, try the next
+            tried.append(f"{name}: failed ({type(e).__name__}: {e})")
+            continue
+        text, valid, flagged = validate(out.text, set(ev.ids))
+        if not text:
+            tried.append(f"{name}: the model returned an empty answer")
+            continue
+        capable = not any(s.lower() in out.model.lower() for s in SMALL_MODELS) or out.model in cfg.capable
+        return Answer(question, text, valid, chain(wb.retriever.agraph, valid) if valid else links, llm.backend,
+                      out.model, pid, (time.perf_counter() - t0) * 1000, retrieval_ms, out.prompt_tokens,
+                      out.completion_tokens, flagged, ev, extract, cited, links, capable, tried, route)
+    raise BackendUnavailable("every answer backend (" + ", ".join(tried) + ")",
+                             "Add 'extractive' to [llm] backends for an answer that needs no model")
+
+
+def article_hits(wb, hits: list[Hit]) -> list[Hit]:
+    """Clause and point hits replaced by their article (fetched when it is not a hit itself)."""
+    need = {article_of(h.unit_id) for h in hits} - {h.unit_id for h in hits}
+    found = {u.id: u for u in wb.store.get(sorted(need))} if need else {}
+    found.update({h.unit_id: h.unit for h in hits if h.unit is not None and article_of(h.unit_id) == h.unit_id})
+    out, seen = [], set()
+    for h in hits:
+        a = article_of(h.unit_id)
+        if a in seen:
+            continue
+        seen.add(a)
+        if a == h.unit_id:
+            out.append(h)
+        elif a in found:
+            out.append(Hit(a, h.score, h.via, found[a]))
+    return out
+
+
+def titles(wb) -> dict[str, str]:
+    return {d.id: d.title or d.key for d in wb.retriever.documents}
+
+
+def print_answer(a: Answer, out=None) -> None:
+    """The answer as a reader wants it: the trustworthy text first, then citations and chain."""
+    import sys
+    out = out or sys.stdout
+    w = lambda s="": print(s, file=out)      # noqa: E731
+    small = a.backend != "extractive" and not a.capable
+    head = "extractive" if a.backend == "extractive" or small else f"{a.backend}, {a.model}"
+    w(f"== answer ({head}; question routed as {a.route})")
+    w(a.extractive if small else a.text)
+    w("\n== citations")
+    by_id = {b.unit_id: b for b in (a.evidence.blocks if a.evidence else [])}
+    for uid in (a.extractive_citations if small else a.citations):
+        b = by_id.get(uid)
+        w(f"[{uid}] {b.heading if b else ''}")
+        if b:
+            w("    " + " ".join(b.text.split())[:300])
+    w("\n== reasoning chain")
+    for link in (a.extractive_chain if small else a.chain) or ["(the cited provisions are not linked by any edge)"]:
+        w("  " + link)
+    if small:
+        w(f"\n== draft by {a.backend} {a.model} (a tiny model: tests the plumbing, not answer quality)")
+        w(a.text)
+        w("   citations it made: " + (", ".join(a.citations) or "none"))
+        for link in a.chain if a.citations else []:
+            w("   chain between them: " + link)
+    if a.flagged:
+        w("   removed citations outside the evidence: " + ", ".join(a.flagged))
+    for t in a.tried:
+        w(f"   not used: {t}")
+    w(f"\n   backend {a.backend}{' ' + a.model if a.model else ''}, prompt {a.prompt_id}, "
+      f"{a.latency_ms:.0f} ms (retrieval {a.retrieval_ms:.0f} ms), tokens in/out {a.prompt_tokens}/{a.completion_tokens}")

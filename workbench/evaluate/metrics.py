@@ -1,0 +1,196 @@
+"""Evaluation: benchmark files, metrics, paired significance tests, tables and figures.
+
+Benchmark format (JSON lines): id, question, category, optional as_of (YYYY-MM-DD),
+gold (unit ids), optional answer. Metrics per question: recall@1/5/10, MRR, hit@1,
+nDCG@10 (binary relevance) and citation precision / recall / F1 of the set the system
+would cite. Gold and retrieved ids are compared at article level by default
+(`match="article"`: a clause counts as its article), or exactly (`match="exact"`).
+Systems are compared with paired two-sided Wilcoxon signed-rank tests (scipy), with
+effect size r = |z| / sqrt(n).
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..retrieve.expand import article_of
+
+METRICS = ("recall@1", "recall@5", "recall@10", "mrr", "hit@1", "ndcg@10",
+           "citation_p", "citation_r", "citation_f1")
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    question: str
+    category: str
+    gold: tuple[str, ...]
+    as_of: str | None = None
+    answer: str | None = None
+
+
+def load_benchmark(path: str | Path) -> list[Question]:
+    out, seen = [], set()
+    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            q = Question(str(row["id"]), row["question"], row.get("category", "all"),
+                         tuple(row["gold"]), row.get("as_of"), row.get("answer"))
+        except (json.JSONDecodeError, KeyError, TypeError) as e:
+            raise ValueError(f"{path}:{n}: not a benchmark line ({e}); need id, question, gold") from None
+        if q.id in seen:
+            raise ValueError(f"{path}:{n}: duplicate question id {q.id}")
+        seen.add(q.id)
+        out.append(q)
+    return out
+
+
+def _norm(ids, match: str) -> list[str]:
+    ids = [article_of(i) for i in ids] if match == "article" else list(ids)
+    return list(dict.fromkeys(ids))
+
+
+def score_question(ranked: list[str], cited: list[str], gold: list[str], match: str = "article") -> dict:
+    ranked, cited, gold = _norm(ranked, match), _norm(cited, match), set(_norm(gold, match))
+    rel = [1 if r in gold else 0 for r in ranked]
+    first = next((i for i, r in enumerate(rel) if r), None)
+    dcg = sum(r / math.log2(i + 2) for i, r in enumerate(rel[:10]))
+    idcg = sum(1 / math.log2(i + 2) for i in range(min(len(gold), 10)))
+    hit_c = len(set(cited) & gold)
+    p = hit_c / len(cited) if cited else 0.0
+    r = hit_c / len(gold) if gold else 0.0
+    return {"recall@1": sum(rel[:1]) / len(gold), "recall@5": sum(rel[:5]) / len(gold),
+            "recall@10": sum(rel[:10]) / len(gold), "mrr": 1 / (first + 1) if first is not None else 0.0,
+            "hit@1": float(bool(rel[:1] and rel[0])), "ndcg@10": dcg / idcg if idcg else 0.0,
+            "citation_p": p, "citation_r": r, "citation_f1": 2 * p * r / (p + r) if p + r else 0.0}
+
+
+def mean_metrics(rows: list[dict]) -> dict:
+    return {m: float(np.mean([r[m] for r in rows])) if rows else 0.0 for m in METRICS}
+
+
+def wilcoxon(a: list[float], b: list[float]) -> dict:
+    """Paired two-sided Wilcoxon signed-rank test with effect size r."""
+    from scipy.stats import wilcoxon as _w
+    diffs = np.asarray(a) - np.asarray(b)
+    n = int(np.count_nonzero(diffs))
+    if n == 0:
+        return {"p": 1.0, "r": 0.0, "n": 0, "median_diff": 0.0}
+    res = _w(a, b, zero_method="wilcox", alternative="two-sided", method="approx")
+    z = float(getattr(res, "zstatistic", 0.0) or 0.0)
+    return {"p": float(res.pvalue), "r": abs(z) / math.sqrt(n), "n": n, "median_diff": float(np.median(diffs))}
+
+
+@dataclass
+class Evaluation:
+    benchmark: str
+    questions: list[Question]
+    per_question: dict[str, list[dict]] = field(default_factory=dict)   # system -> rows
+    latency_ms: dict[str, list[float]] = field(default_factory=dict)
+
+    def summary(self) -> dict:
+        systems = {}
+        cats = sorted({q.category for q in self.questions})
+        for name, rows in self.per_question.items():
+            systems[name] = {
+                "overall": mean_metrics(rows),
+                "by_category": {c: mean_metrics([r for r, q in zip(rows, self.questions) if q.category == c])
+                                for c in cats},
+                "latency_ms_p50": float(np.median(self.latency_ms.get(name, [0]))),
+            }
+        names = list(self.per_question)
+        tests = {}
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                tests[f"{a} vs {b}"] = {m: wilcoxon([r[m] for r in self.per_question[a]],
+                                                     [r[m] for r in self.per_question[b]]) for m in METRICS}
+        per_question = {name: [{"id": q.id, "category": q.category, "gold": list(q.gold),
+                                **{k: v for k, v in r.items() if k != "id"}}
+                               for r, q in zip(rows, self.questions)]
+                        for name, rows in self.per_question.items()}
+        return {"benchmark": self.benchmark, "questions": len(self.questions),
+                "categories": {c: sum(q.category == c for q in self.questions) for c in cats},
+                "systems": systems, "tests": tests, "per_question": per_question}
+
+
+def dumps(summary: dict) -> str:
+    """The summary as JSON: indented, except that each per-question row takes one line (a
+    large benchmark has thousands of them)."""
+    per = summary.get("per_question")
+    head = json.dumps({k: v for k, v in summary.items() if k != "per_question"}, ensure_ascii=False, indent=1)
+    if per is None:
+        return head
+    systems = ",\n".join(f"  {json.dumps(name, ensure_ascii=False)}: [\n"
+                         + ",\n".join("   " + json.dumps(row, ensure_ascii=False) for row in rows) + "\n  ]"
+                         for name, rows in per.items())
+    return head[:-2] + ',\n "per_question": {\n' + systems + "\n }\n}"
+
+
+def table(summary: dict, metrics=METRICS) -> str:
+    head = "| system | " + " | ".join(metrics) + " | p50 ms |"
+    lines = [head, "|" + "---|" * (len(metrics) + 2)]
+    for name, s in summary["systems"].items():
+        lines.append(f"| {name} | " + " | ".join(f"{s['overall'][m]:.3f}" for m in metrics)
+                     + f" | {s['latency_ms_p50']:.0f} |")
+    return "\n".join(lines)
+
+
+def category_table(summary: dict, metric: str = "recall@5") -> str:
+    cats = list(summary["categories"])
+    lines = [f"| {metric} | " + " | ".join(f"{c} ({summary['categories'][c]})" for c in cats) + " |",
+             "|" + "---|" * (len(cats) + 1)]
+    for name, s in summary["systems"].items():
+        lines.append(f"| {name} | " + " | ".join(f"{s['by_category'][c][metric]:.3f}" for c in cats) + " |")
+    return "\n".join(lines)
+
+
+def tests_table(summary: dict, against: str, metrics=("recall@5", "mrr", "hit@1", "citation_f1")) -> str:
+    lines = ["| comparison | " + " | ".join(f"{m} p (r)" for m in metrics) + " |", "|" + "---|" * (len(metrics) + 1)]
+    for pair, res in summary["tests"].items():
+        if against in pair.split(" vs "):
+            lines.append(f"| {pair} | " + " | ".join(f"{res[m]['p']:.2g} ({res[m]['r']:.2f})" for m in metrics) + " |")
+    return "\n".join(lines)
+
+
+SYSTEMS = ("bm25", "dense", "hybrid", "graph", "graph-vihermes")
+
+
+def system_config(name: str, base):
+    """A RetrievalConfig for a system name: a mode, or 'graph-vihermes' (0.7 semantic / 0.3 proximity)."""
+    from dataclasses import replace as _replace
+    from ..core.config import Weights
+    if name == "graph-vihermes":
+        return _replace(base, mode="graph", weights=Weights.vihermes())
+    if name in ("bm25", "dense", "hybrid", "graph"):
+        return _replace(base, mode=name)
+    raise ValueError(f"unknown system {name!r}: choose from {', '.join(SYSTEMS)}")
+
+
+def run_eval(wb, questions: list[Question], systems: list[str], benchmark: str = "",
+             match: str = "article", progress: bool = True) -> Evaluation:
+    """Every system on every question in one run; the query is embedded once and shared,
+    and latency is measured without the query embedding."""
+    import time
+    from dataclasses import replace as _replace
+    from tqdm.auto import tqdm
+    base = wb.config.retrieval
+    configs = {s: system_config(s, base) for s in systems}
+    ev = Evaluation(benchmark, questions, {s: [] for s in systems}, {s: [] for s in systems})
+    for q in tqdm(questions, desc="questions", disable=not progress):
+        qvec = wb.embedder.embed_queries([q.question])[0]
+        for name, cfg in configs.items():
+            cfg = _replace(cfg, as_of=q.as_of) if q.as_of else cfg
+            t = time.perf_counter()
+            result = wb.retrieve(q.question, cfg, qvec)
+            ev.latency_ms[name].append((time.perf_counter() - t) * 1000 - result.embed_ms)
+            ranked = [h.unit_id for h in result.hits]
+            row = score_question(ranked, result.cited, list(q.gold), match)
+            row.update(id=q.id, ranked=ranked[:10], cited=list(result.cited))
+            ev.per_question[name].append(row)
+    return ev

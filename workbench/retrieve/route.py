@@ -1,0 +1,235 @@
+"""Question routing: what kind of question, which date, which articles, instruments, versions.
+
+Cues are multilingual (zh / vi / en). The result is plain data; the retrieval policy of
+each question type lives in `policies.toml`, and a caller can override the type.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..parse.dates import RE_ZH_DATE as RE_ZH_DATE_ANY, zh_dates
+from ..parse.numerals import CN_NUM, cn_to_int
+
+TYPES = ("precise", "version_diff", "reasoning", "temporal", "definition")
+POLICIES = Path(__file__).with_name("policies.toml")
+
+RE_ZH_ART = re.compile(rf"第([{CN_NUM}]+)条(?:之([{CN_NUM}]+))?")
+RE_VI_ART = re.compile(r"Điều\s+(\d+)", re.IGNORECASE)
+RE_EN_ART = re.compile(r"\b(?:Article|Art\.|Section|Rule|Regulation)\s+(\d+(?:\.\d+)*[A-Z]?)", re.IGNORECASE)
+RE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)")
+RE_ZH_MONTH = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(?!\d{1,2}日)")
+RE_VI_DATE = re.compile(r"ngày\s+(\d{1,2})[/\-](\d{1,2})[/\-](\d{4})|(\d{1,2})/(\d{1,2})/(\d{4})")
+RE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july",
+                                           "august", "september", "october", "november", "december"])}
+RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?(\d{4})\b",
+                        re.IGNORECASE)
+
+DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异", "调整", "改动", "改为", "新增", "删除",
+             "sửa đổi", "bổ sung", "khác", "thay đổi", "changed", "change", "amended", "amendment",
+             "differ", "difference", "compared", "revised", "what changed")
+TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时", "应当遵守", "依据哪",
+             "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
+# a comparison asked about (not "不同品牌", different brands): a version difference even
+# without two years named
+COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
+                "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác", "thay đổi")
+# the history of a provision through every revision, not one comparison
+HISTORY_CUES = ("历程", "历次", "沿革", "各次修订", "每次修订", "追溯", "history", "over time", "lịch sử sửa đổi",
+                "qua các lần sửa đổi")
+REASON_CUES = ("处罚", "罚款", "后果", "法律责任", "承担什么责任", "依照哪条", "哪条规定处罚", "penalty", "penalties", "fine",
+               "liable", "liability", "sanction", "consequence", "breach", "xử phạt", "bị phạt", "chế tài",
+               "trách nhiệm pháp lý")
+DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
+            "definition", "defined", "what is a", "what is an")
+
+
+@dataclass(frozen=True)
+class Route:
+    type: str
+    as_of: dt.date | None = None
+    articles: tuple[tuple[int, str], ...] = ()   # (article_no, label) named in the question
+    years: tuple[int, ...] = ()                  # version years named in the question
+    cues: tuple[str, ...] = field(default=())
+    article_years: tuple[int | None, ...] = ()   # the year written just before each named article
+    sanction: bool = False                       # the question asks about a penalty or liability
+    history: bool = False                        # ... about a provision's history through every revision
+
+
+def question_date(q: str) -> dt.date | None:
+    """A calendar date stated in the question (a month alone means its first day)."""
+    found = zh_dates(q)
+    if found:
+        return found[0]
+    m = RE_ISO.search(q)
+    if m:
+        return dt.date(*map(int, m.groups()))
+    m = RE_VI_DATE.search(q)
+    if m:
+        d, mo, y = [int(x) for x in (m.groups()[:3] if m.group(1) else m.groups()[3:])]
+        return dt.date(y, mo, d)
+    m = RE_ZH_MONTH.search(q)
+    if m:
+        return dt.date(int(m.group(1)), int(m.group(2)), 1)
+    m = RE_EN_DATE.search(q)
+    if m:
+        return dt.date(int(m.group(4)), MONTHS[m.group(2).lower()], int(m.group(1) or m.group(3) or 1))
+    return None
+
+
+def article_refs(q: str) -> list[tuple[int, str]]:
+    return list(dict.fromkeys(ref for ref, _, _ in _article_matches(q)))
+
+
+def _article_matches(q: str) -> list[tuple[tuple[int, str], int, int]]:
+    """(article_no, label), start, end of each article the question names."""
+    out = []
+    for m in RE_ZH_ART.finditer(q):
+        n = cn_to_int(m.group(1))
+        out.append(((n, f"{n}-{cn_to_int(m.group(2))}" if m.group(2) else str(n)), m.start(), m.end()))
+    for rx in (RE_VI_ART, RE_EN_ART):
+        for m in rx.finditer(q):
+            label = m.group(1)
+            out.append(((int(re.match(r"\d+", label).group(0)), label), m.start(), m.end()))
+    return out
+
+
+_PHRASE_END = re.compile(r"[，。；,;?？!！]|与|和|\band\b|compared|\bvà\b|so với")
+
+
+def article_years(q: str) -> list[int | None]:
+    """For each named article, the version year written with it in the same phrase — before
+    it ("2021年生猪屠宰管理条例第十一条" -> 2021), or, for English and Vietnamese, after it
+    ("Article 16 of the Clinic Licensing Act 2018", "Điều 5 Luật Dược năm 2016") — so the
+    article number is read in that version. Dates are not version years ("2016年3月1日第十六条", "Article 8 as
+    in force on 1 March 2016")."""
+    masked = q
+    for rx in (RE_ZH_DATE_ANY, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH):
+        masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
+    seen, out = set(), []
+    for ref, start, end in _article_matches(masked):
+        if ref in seen:
+            continue
+        seen.add(ref)
+        before = RE_YEAR.findall(_PHRASE_END.split(masked[:start])[-1])
+        after = RE_YEAR.findall(_PHRASE_END.split(masked[end:])[0]) if masked[start] != "第" else []
+        out.append(int(before[-1]) if before else int(after[0]) if after else None)
+    return out
+
+
+SCAFFOLD = ("有何变化", "有什么变化", "有哪些变化", "有何不同", "有什么不同", "有什么区别", "有何区别", "相比",
+            "应当遵守哪部法律", "哪部法律", "哪部法规", "哪一条", "哪条", "依照哪条", "规定了哪些", "规定", "什么",
+            "哪些", "如何", "怎样", "怎么", "是否", "依照", "根据", "按照", "现行", "当时", "修订的", "修订后",
+            "版本", "年版", "关于", "之间", "比较", "应当", "多少", "多久", "吗",
+            "what changed", "what is", "what are", "what does", "which", "compared with", "compared to",
+            "under the", "according to", "version", "quy định", "như thế nào", "là gì", "theo", "phiên bản")
+
+
+def topic(q: str, names: list[str] = ()) -> str:
+    """The question without what the router already read (dates, years, article numbers,
+    instrument names) and without question scaffolding: what the provisions are about."""
+    t = q
+    for name in sorted(names, key=len, reverse=True):
+        pattern = re.escape(name) if not name[:1].isascii() else rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+        t = re.sub(pattern, " ", t, flags=0 if name.isupper() else re.IGNORECASE)
+    t = RE_ZH_DATE_ANY.sub(" ", t)
+    for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH, RE_YEAR):
+        t = rx.sub(" ", t)
+    for phrase in SCAFFOLD:
+        t = re.sub(re.escape(phrase), " ", t, flags=re.IGNORECASE)
+    t = re.sub(r"[《》“”\"'（）()，。？！?!、：:；;]+", " ", t)
+    t = re.sub(r"(?:^|\s)[与和及跟同对]+(?=\s|$)", " ", t)      # connectives left alone by the removals
+    t = re.sub(r"\s+", " ", t).strip()
+    return t if len(t) >= 2 else q
+
+
+# the frame of a question about a duty and its penalty, not its facts
+FRAME = REASON_CUES + ("义务", "违反", "duty", "duties", "obligation", "nghĩa vụ", "vi phạm")
+
+
+def facts(subject: str) -> str:
+    """A question's topic without the words that frame a duty-and-penalty question
+    ("违反了什么义务，应当怎样处罚"): every sanction shares those, so only the facts tell
+    which one applies."""
+    t = subject
+    for phrase in sorted(FRAME, key=len, reverse=True):     # English ones as words, as in _cue
+        pattern = rf"\b{re.escape(phrase)}(?:s|d|ed|es|ing)?\b" if phrase.isascii() else re.escape(phrase)
+        t = re.sub(pattern, " ", t, flags=re.IGNORECASE)
+    t = re.sub(r"\s+", " ", t).strip()
+    return t if len(t) >= 2 else subject
+
+
+def _cue(cue: str, low: str) -> bool:
+    """Chinese and Vietnamese cues match anywhere; English ones as words with their endings
+    ("changed", "differs"), not inside other words ("exchange", "differentiate")."""
+    if not cue.isascii():
+        return cue in low
+    return re.search(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b", low) is not None
+
+
+def classify(q: str) -> Route:
+    low = q.lower()
+    date = question_date(q)
+    years = tuple(dict.fromkeys(int(y) for y in RE_YEAR.findall(q)))
+    arts = tuple(article_refs(q))
+    cues = tuple(c for c in DIFF_CUES + TIME_CUES + DEF_CUES if _cue(c, low))
+    has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
+    if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
+        kind = "temporal"
+    elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
+                             or has(COMPARE_CUES) or has(HISTORY_CUES)):
+        kind = "version_diff"
+    elif has(DEF_CUES) and not arts:
+        kind = "definition"
+    elif arts and not has(REASON_CUES):
+        kind = "precise"
+    elif has(REASON_CUES) or len(re.findall(r"[?？]", q)) >= 2:
+        kind = "reasoning"          # a duty and its penalty, or several questions at once: multihop
+    else:
+        kind = "precise"
+    return Route(kind, date, arts, years, cues, tuple(article_years(q)), has(REASON_CUES), has(HISTORY_CUES))
+
+
+# Provisions that sanction (a fine, a penalty, revocation, liability): zh / vi / en.
+SANCTION = re.compile(r"罚款|处罚|罚金|吊销|没收|处分|追究.{0,6}责任|"
+                      r"phạt|xử phạt|tước quyền|thu hồi giấy|truy cứu trách nhiệm|"
+                      r"\b(?:fine[sd]?|penalt(?:y|ies)|liable to|imprisonment|revoke[sd]?|revocation|sanctions?)\b",
+                      re.IGNORECASE)
+
+
+def role(text: str) -> str:
+    """'sanction' for a provision that imposes a penalty, else 'rule'."""
+    return "sanction" if SANCTION.search(text or "") else "rule"
+
+
+@dataclass(frozen=True)
+class Policy:
+    seeds: str
+    hops: dict
+    time_filter: str
+    versions: str
+    cite_max: int = 3          # the cited set: at most this many units (outside cite_roles, plus cite_refs references) ...
+    cite_margin: float = 0.15  # ... scoring within this share of the best score
+    cite_roles: bool = False   # cite the best unit, the other role (rule / sanction) if a penalty is asked, what they cite
+    cite_refs: float = 0.0     # also cite what the answering clause refers to, if it scores this share of the best
+    weights: dict = field(default_factory=dict)   # re-rank weights that differ for this type
+
+
+def load_policies(path: str | Path | None = None) -> dict[str, Policy]:
+    """The policies file, read once per change of the file (retrieval asks on every query)."""
+    path = Path(path or POLICIES)
+    return _load_policies(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=8)
+def _load_policies(path: str, _mtime: int) -> dict[str, Policy]:
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    missing = set(TYPES) - set(data)
+    if missing:
+        raise ValueError(f"{path}: no policy for question types {sorted(missing)}")
+    return {t: Policy(**data[t]) for t in TYPES}

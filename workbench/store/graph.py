@@ -1,0 +1,114 @@
+"""Edges in an igraph directed multigraph, persisted beside the unit store.
+
+Vertices are unit ids (the `name` attribute); a target that is not (yet) a unit is a
+vertex all the same, and its edges carry resolved=False. Edges remember the corpus
+that produced them, so re-ingesting a corpus replaces exactly its own edges.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from ..core.errors import BackendUnavailable
+from ..core.records import Edge, EdgeType
+
+FILE = "graph.pickle"
+
+
+def _igraph():
+    try:
+        import igraph
+    except ImportError:
+        raise BackendUnavailable("igraph", "install the project: `make setup` (or `pip install igraph`)") from None
+    return igraph
+
+
+class IGraphStore:
+    def __init__(self, folder: str | Path):
+        self.path = Path(folder) / FILE
+        ig = _igraph()
+        self.g = ig.Graph.Read_Pickle(str(self.path)) if self.path.exists() else ig.Graph(directed=True)
+        if self.g.ecount() and "layer" not in self.g.es.attributes():
+            self.g.es["layer"] = ["structure"] * self.g.ecount()      # graphs saved before edge layers
+        self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}
+
+    def replace_corpus(self, corpus: str, edges: Sequence[Edge], layer: str = "structure") -> None:
+        """Make the corpus's edges of one layer (structure, links, versions, semantic) exactly `edges`."""
+        old = [e.index for e in self.g.es.select(corpus_eq=corpus, layer_eq=layer)] if self.g.ecount() else []
+        self.g.delete_edges(old)
+        unique = list({e.key: e for e in edges}.values())
+        self._ensure_vertices({e.source for e in unique} | {e.target for e in unique})
+        start = self.g.ecount()
+        self.g.add_edges([(self._index[e.source], self._index[e.target]) for e in unique])
+        seq = self.g.es[start:]
+        seq["type"] = [e.type.value for e in unique]
+        seq["evidence"] = [e.evidence for e in unique]
+        seq["confidence"] = [e.confidence for e in unique]
+        seq["extractor"] = [e.extractor for e in unique]
+        seq["resolved"] = [e.resolved for e in unique]
+        seq["attrs"] = [json.dumps(dict(e.attrs), ensure_ascii=False) for e in unique]
+        seq["corpus"] = [corpus] * len(unique)
+        seq["layer"] = [layer] * len(unique)
+
+    def edges_of(self, unit_id: str, types: Iterable[EdgeType] | None = None,
+                 direction: str = "out") -> list[Edge]:
+        v = self._index.get(unit_id)
+        if v is None:
+            return []
+        mode = {"out": "out", "in": "in", "both": "all"}[direction]
+        wanted = {t.value for t in types} if types else None
+        out = []
+        for eid in self.g.incident(v, mode=mode):
+            e = self.g.es[eid]
+            if wanted is None or e["type"] in wanted:
+                out.append(self._edge(e))
+        return out
+
+    def all_edges(self, types: Iterable[EdgeType] | None = None) -> list[Edge]:
+        wanted = {t.value for t in types} if types else None
+        return [self._edge(e) for e in self.g.es if wanted is None or e["type"] in wanted]
+
+    def unresolved(self) -> list[Edge]:
+        if not self.g.ecount():
+            return []
+        return [self._edge(e) for e in self.g.es.select(resolved_eq=False)]
+
+    def older_version(self, unit_id: str) -> str | None:
+        """The previous version of a unit, through the version-alignment edges."""
+        for e in self.edges_of(unit_id, (EdgeType.INHERITS, EdgeType.AMENDS)):
+            if e.extractor == "version-align":
+                return e.target
+        return None
+
+    def newer_version(self, unit_id: str) -> str | None:
+        for e in self.edges_of(unit_id, (EdgeType.INHERITS, EdgeType.AMENDS), direction="in"):
+            if e.extractor == "version-align":
+                return e.source
+        return None
+
+    def counts(self, corpus: str | None = None) -> dict[str, int]:
+        if not self.g.ecount():
+            return {}
+        es = self.g.es.select(corpus_eq=corpus) if corpus else self.g.es
+        return dict(sorted(Counter(es["type"]).items()))
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        self.g.write_pickle(str(tmp))
+        tmp.replace(self.path)
+
+    def _ensure_vertices(self, names: set[str]) -> None:
+        new = sorted(n for n in names if n not in self._index)
+        if new:
+            start = self.g.vcount()
+            self.g.add_vertices(len(new), attributes={"name": new})
+            self._index.update({n: start + i for i, n in enumerate(new)})
+
+    def _edge(self, e) -> Edge:
+        names = self.g.vs
+        return Edge(names[e.source]["name"], names[e.target]["name"], EdgeType(e["type"]),
+                    evidence=e["evidence"], confidence=e["confidence"], extractor=e["extractor"],
+                    resolved=e["resolved"], attrs=tuple(json.loads(e["attrs"] or "{}").items()))

@@ -1,0 +1,329 @@
+"""Units in LanceDB: one table per collection, vectors, metadata and a full-text index.
+
+The full-text index is built over `search_text`, a column of tokens made by
+`workbench.store.tokenize` (jieba for Chinese), with LanceDB's whitespace tokenizer, so
+every language is searched the same way. Filters are applied before the vector
+search (`prefilter=True`), otherwise LanceDB drops filtered rows after ranking.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from ..core.errors import BackendUnavailable
+from ..core.records import Hit, Unit
+from .tokenize import query_text, search_text
+
+UNITS = "units"
+CACHE = "embedding_cache"
+_DATE_FIELDS = ("effective_from", "effective_to")
+
+
+def _lancedb():
+    os.environ.setdefault("LANCE_LOG", "error")
+    try:
+        import lancedb
+    except ImportError:
+        raise BackendUnavailable("LanceDB", "install the project: `make setup` "
+                                 "(or `pip install lancedb==0.40.0`)") from None
+    return lancedb
+
+
+def _schema(dim: int):
+    import pyarrow as pa
+    return pa.schema([
+        ("id", pa.string()), ("corpus", pa.string()), ("key", pa.string()),
+        ("version", pa.string()), ("kind", pa.string()), ("label", pa.string()),
+        ("article_no", pa.int32()), ("title", pa.string()), ("text", pa.string()),
+        ("language", pa.string()), ("effective_from", pa.date32()), ("effective_to", pa.date32()),
+        ("source_file", pa.string()), ("line_start", pa.int32()), ("line_end", pa.int32()),
+        ("parent_id", pa.string()), ("ordinal", pa.int32()), ("attrs", pa.string()),
+        ("search_text", pa.string()), ("embedded", pa.bool_()),
+        ("vector", pa.list_(pa.float32(), dim)),
+    ])
+
+
+def quote(value: str) -> str:
+    """A string literal for a LanceDB filter."""
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+ANN_MIN = 5000      # embedded rows from which vector search goes through an ANN index
+REFINE = 5          # indexed searches re-score REFINE x k candidates on the full vectors
+
+
+class LanceUnitStore:
+    def __init__(self, path: str | Path, dim: int):
+        self.path, self.dim = Path(path), dim
+        self.db = _lancedb().connect(str(self.path))
+        names = set(self.db.list_tables().tables if hasattr(self.db.list_tables(), "tables")
+                    else self.db.list_tables())
+        self.table = (self.db.open_table(UNITS) if UNITS in names
+                      else self.db.create_table(UNITS, schema=_schema(dim)))
+        self._fts_ready = UNITS in names and self.table.count_rows() > 0
+        self._vectors: dict[str, np.ndarray] = {}     # id -> vector, from recent searches
+
+    # -- writing ------------------------------------------------------------------
+    def replace_corpus(self, corpus: str, units: Sequence[Unit], vectors: np.ndarray,
+                       embedded: Sequence[bool]) -> None:
+        """Make the corpus's rows exactly `units` (re-ingesting is idempotent)."""
+        import pyarrow as pa
+        self._vectors.clear()
+        self.table.delete(f"corpus = {quote(corpus)}")
+        if units:
+            leads = lead_ins(units)
+            rows = [_row(u, leads.get(u.id, "")) for u in units]
+            cols = {name: [r[name] for r in rows] for name in rows[0]}
+            cols["embedded"] = list(embedded)
+            cols["vector"] = pa.FixedSizeListArray.from_arrays(
+                pa.array(np.asarray(vectors, dtype=np.float32).reshape(-1)), self.dim)
+            self.table.add(pa.table(cols, schema=_schema(self.dim)))
+        self.reindex()
+
+    def reindex(self) -> None:
+        from lancedb.index import FTS
+        if self.table.count_rows() == 0:
+            return
+        self.table.create_index("search_text", config=FTS(
+            base_tokenizer="whitespace", lower_case=False, stem=False, remove_stop_words=False,
+            ascii_folding=False, max_token_length=None, with_position=False), replace=True)
+        self.table.optimize()
+        self._fts_ready = True
+        self.index_vectors()
+
+    def has_vector_index(self) -> bool:
+        return any(i.index_type == "IvfHnswSq" for i in self.table.list_indices())
+
+    def index_vectors(self) -> bool:
+        """An ANN index (IVF-HNSW, scalar-quantised, cosine) once there are enough vectors for
+        an exact scan to cost more than the index: below ANN_MIN rows the scan is a few ms."""
+        from lancedb.index import IvfHnswSq
+        n = self.table.count_rows("embedded = true")
+        if n < ANN_MIN:
+            return False
+        self.table.create_index("vector", config=IvfHnswSq(distance_type="cosine", num_partitions=max(1, n // 2000)),
+                                replace=True)
+        return True
+
+    # -- reading ------------------------------------------------------------------
+    def get(self, ids: Iterable[str], vectors: bool = False) -> list[Unit]:
+        """Units by id; with `vectors`, their vectors are read too and kept for `vectors()`."""
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            return []
+        found = {}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            where = "id IN (" + ",".join(quote(x) for x in chunk) + ")"
+            cols = _COLUMNS + (["embedded", "vector"] if vectors else [])
+            rows = self.table.search().where(where).select(cols).limit(len(chunk)).to_list()
+            if vectors:
+                self._remember(rows)
+            found.update((r["id"], _unit(r)) for r in rows)
+        return [found[i] for i in ids if i in found]
+
+    def where(self, where: str, limit: int | None = None) -> list[Unit]:
+        return [_unit(r) for r in self._query(where, limit)]
+
+    def search_text(self, query: str, language: str, k: int, where: str | None = None) -> list[Hit]:
+        q = query_text(query, language)
+        if not q.strip() or not self._fts_ready:
+            return []
+        s = self.table.search(q, query_type="fts", fts_columns="search_text")
+        if where:
+            s = s.where(where, prefilter=True)
+        rows = s.select(_COLUMNS + ["embedded", "vector", "_score"]).limit(k).to_list()
+        self._remember(rows)
+        return [Hit(r["id"], float(r["_score"]), "bm25", _unit(r)) for r in rows]
+
+    def search_vector(self, vector: np.ndarray, k: int, where: str | None = None, exact: bool = False) -> list[Hit]:
+        """Nearest units by cosine. With an index, candidates are re-scored on the full vectors
+        (refine factor REFINE), which brings recall against exact search to ~1.0;
+        `exact=True` scans every row instead."""
+        cond = "embedded = true" + (f" AND ({where})" if where else "")
+        q = (self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
+             .metric("cosine").where(cond, prefilter=True))
+        q = q.bypass_vector_index() if exact else q.refine_factor(REFINE)
+        rows = q.select(_COLUMNS + ["embedded", "vector", "_distance"]).limit(k).to_list()
+        self._remember(rows)
+        return [Hit(r["id"], 1.0 - float(r["_distance"]), "dense", _unit(r)) for r in rows]
+
+    def _remember(self, rows: list[dict]) -> None:
+        """Keep the vectors that searches return, so re-ranking does not read them again."""
+        if len(self._vectors) > 200_000:
+            self._vectors.clear()
+        for r in rows:
+            if r.get("embedded"):
+                self._vectors[r["id"]] = np.asarray(r["vector"], dtype=np.float32)
+
+    def counts(self) -> list[dict]:
+        """Rows grouped by corpus, key, version and kind: [{corpus, key, version, kind, count_all}]."""
+        cols = ["corpus", "key", "version", "kind"]
+        t = self.table.search().select(cols).limit(max(self.count(), 1)).to_arrow().select(cols)
+        return t.group_by(cols).aggregate([([], "count_all")]).to_pylist()
+
+    def count(self, where: str | None = None) -> int:
+        return self.table.count_rows(where) if where else self.table.count_rows()
+
+    def vectors(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
+        """Stored vectors of the embedded units among `ids`."""
+        ids = list(dict.fromkeys(ids))
+        out = {i: self._vectors[i] for i in ids if i in self._vectors}
+        ids = [i for i in ids if i not in out]
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            where = "embedded = true AND id IN (" + ",".join(quote(x) for x in chunk) + ")"
+            t = self.table.search().where(where).select(["id", "vector"]).limit(len(chunk)).to_arrow()
+            if t.num_rows:
+                vecs = t["vector"].combine_chunks().flatten().to_numpy().reshape(-1, self.dim)
+                out.update(zip(t["id"].to_pylist(), vecs))
+        return out
+
+    def ids(self) -> set[str]:
+        n = max(self.count(), 1)
+        return set(self.table.search().select(["id"]).limit(n).to_arrow().column("id").to_pylist())
+
+    def _query(self, where: str, limit: int | None):
+        return self.table.search().where(where).select(_COLUMNS).limit(limit or self.count() or 1).to_list()
+
+
+class EmbeddingCache:
+    """Vectors keyed by model name and text hash, so re-ingesting does not re-embed."""
+
+    def __init__(self, path: str | Path, dim: int):
+        import pyarrow as pa
+        self.db = _lancedb().connect(str(path))
+        self.schema = pa.schema([("key", pa.string()), ("vector", pa.list_(pa.float32(), dim))])
+        names = self.db.list_tables()
+        names = set(names.tables if hasattr(names, "tables") else names)
+        self.table = (self.db.open_table(CACHE) if CACHE in names
+                      else self.db.create_table(CACHE, schema=self.schema))
+        self.dim = dim
+
+    def lookup(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        if not keys or self.table.count_rows() == 0:
+            return {}
+        t = self.table.to_arrow()
+        t = t.filter(pc.is_in(t["key"], value_set=pa.array(list(set(keys)))))
+        vecs = t["vector"].combine_chunks().flatten().to_numpy().reshape(-1, self.dim)
+        return dict(zip(t["key"].to_pylist(), vecs))
+
+    def add(self, items: dict[str, np.ndarray]) -> None:
+        import pyarrow as pa
+        if not items:
+            return
+        keys = list(items)
+        flat = np.stack([items[k] for k in keys]).astype(np.float32).reshape(-1)
+        self.table.add(pa.table({"key": keys, "vector": pa.FixedSizeListArray.from_arrays(
+            pa.array(flat), self.dim)}, schema=self.schema))
+
+
+_COLUMNS = ["id", "corpus", "key", "version", "kind", "label", "article_no", "title", "text", "language",
+            "effective_from", "effective_to", "source_file", "line_start", "line_end", "parent_id",
+            "ordinal", "attrs"]     # everything but the vector and the token column
+
+
+def lead_ins(units: Sequence[Unit]) -> dict[str, str]:
+    """For each point (a list item), the words introducing its list in the clause or article
+    above it ("禁止生产经营下列食品：", "The Regulator may:"): a point is indexed with them,
+    since "（九）超过保质期限的；" alone does not say what is forbidden."""
+    by_id = {u.id: u for u in units}
+    items: dict[str, list[Unit]] = {}
+    for u in units:
+        if u.kind == "point" and u.parent_id in by_id:
+            items.setdefault(u.parent_id, []).append(u)
+    out = {}
+    for parent_id, points in items.items():
+        head = min(points, key=lambda u: u.ordinal)
+        at = by_id[parent_id].text.find(head.text[:40])
+        lead = by_id[parent_id].text[:at].strip()[-LEAD_MAX:] if at > 0 else ""
+        out.update({u.id: lead for u in points if lead})
+    return out
+
+
+LEAD_MAX = 300      # characters of a list's introduction kept with each of its items
+
+
+def _row(u: Unit, lead: str = "") -> dict:
+    return {
+        "id": u.id, "corpus": u.corpus, "key": u.key, "version": u.version, "kind": u.kind,
+        "label": u.label, "article_no": u.article_no, "title": u.title, "text": u.text,
+        "language": u.language, "effective_from": u.effective_from, "effective_to": u.effective_to,
+        "source_file": u.source_file, "line_start": u.line_start, "line_end": u.line_end,
+        "parent_id": u.parent_id, "ordinal": u.ordinal, "attrs": json.dumps(dict(u.attrs), ensure_ascii=False),
+        "search_text": search_text(f"{u.title}\n{lead}\n{u.text}", u.language),
+    }
+
+
+def _unit(r: dict) -> Unit:
+    attrs = tuple(json.loads(r.get("attrs") or "{}").items())
+    dates = {f: (r[f] if isinstance(r.get(f), dt.date) or r.get(f) is None else dt.date.fromisoformat(str(r[f])))
+             for f in _DATE_FIELDS}
+    return Unit(id=r["id"], key=r["key"], version=r["version"], kind=r["kind"], label=r["label"] or "",
+                title=r["title"] or "", text=r["text"] or "", language=r["language"] or "",
+                article_no=r["article_no"], source_file=r["source_file"] or "",
+                line_start=r["line_start"] or 0, line_end=r["line_end"] or 0, parent_id=r["parent_id"],
+                ordinal=r["ordinal"] or 0, corpus=r["corpus"] or "", attrs=attrs, **dates)
+
+
+class TermStore:
+    """Defined terms (collection `terms`): term -> defining unit."""
+    NAME = "terms"
+
+    def __init__(self, path: str | Path):
+        import pyarrow as pa
+        self.db = _lancedb().connect(str(path))
+        self.schema = pa.schema([("norm", pa.string()), ("term", pa.string()), ("unit_id", pa.string()),
+                                 ("corpus", pa.string()), ("language", pa.string()),
+                                 ("definition", pa.string())])
+        names = self.db.list_tables()
+        names = set(names.tables if hasattr(names, "tables") else names)
+        self.table = (self.db.open_table(self.NAME) if self.NAME in names
+                      else self.db.create_table(self.NAME, schema=self.schema))
+
+    def replace_corpus(self, corpus: str, terms) -> None:
+        import pyarrow as pa
+        from ..link.terms import norm_term
+        self.table.delete(f"corpus = {quote(corpus)}")
+        if terms:
+            self.table.add(pa.table({
+                "norm": [norm_term(t.term) for t in terms], "term": [t.term for t in terms],
+                "unit_id": [t.unit_id for t in terms], "corpus": [corpus] * len(terms),
+                "language": [t.language for t in terms], "definition": [t.definition for t in terms]},
+                schema=self.schema))
+
+    def lookup(self, term: str, limit: int = 20) -> list[dict]:
+        """Exact matches of the normalised term first, then terms that contain it."""
+        from ..link.terms import norm_term
+        n = norm_term(term)
+        if not n:
+            return []
+        exact = self.table.search().where(f"norm = {quote(n)}").limit(limit).to_list()
+        like = n.replace("%", "").replace("_", "")
+        more = self.table.search().where(f"norm LIKE {quote('%' + like + '%')}").limit(limit).to_list()
+        seen, out = set(), []
+        for r in exact + more:
+            if r["unit_id"] not in seen:
+                seen.add(r["unit_id"])
+                out.append(r)
+        return out[:limit]
+
+    def count(self) -> int:
+        return self.table.count_rows()
+
+    def all(self) -> dict[str, list[str]]:
+        """normalised term -> ids of its defining units."""
+        n = max(self.count(), 1)
+        t = self.table.search().select(["norm", "unit_id"]).limit(n).to_arrow()
+        out: dict[str, list[str]] = {}
+        for norm, uid in zip(t["norm"].to_pylist(), t["unit_id"].to_pylist()):
+            if len(norm) >= 2:
+                out.setdefault(norm, []).append(uid)
+        return out
