@@ -61,7 +61,7 @@ def main() -> int:
     print(category_table(summary, "recall@5"))
     for name in ("by_reasoning_type", "by_hop_count"):
         groups = list(summary[name + "_counts"])
-        print(f"\n| recall@5 | " + " | ".join(f"{g} ({summary[name + '_counts'][g]})" for g in groups) + " |")
+        print("\n| recall@5 | " + " | ".join(f"{g} ({summary[name + '_counts'][g]})" for g in groups) + " |")
         print("|" + "---|" * (len(groups) + 1))
         for s in systems:
             print(f"| {s} | " + " | ".join(f"{summary[name][s][g]['recall@5']:.3f}" for g in groups) + " |")

@@ -1,4 +1,6 @@
 """Bad input gets an error naming the file (and line) and the fix; the rest still ingests."""
+from pathlib import Path
+
 import pytest
 
 from workbench.core.errors import CorpusError
@@ -71,3 +73,37 @@ def test_undecodable_bytes_name_the_line():
     with pytest.raises(CorpusError) as e:
         decode(data, "x.txt")
     assert e.value.file == "x.txt" and e.value.line == 3 and "iconv" in str(e.value)
+
+
+def test_config_file_refuses_unknown_sections_and_keys(tmp_path):
+    from workbench.core.config import Config
+    from workbench.core.errors import ConfigError
+    f = tmp_path / "wb.toml"
+    f.write_text("[retreival]\ntop_k = 5\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"wb.toml: unknown section \[retreival\]"):
+        Config.load(f)
+    f.write_text("[retrieval]\ntopk = 5\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"unknown setting 'topk' in \[retrieval\]"):
+        Config.load(f)
+    f.write_text("[retrieval.weights]\nsemantics = 1.0\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"'semantics' in \[retrieval.weights\]"):
+        Config.load(f)
+    f.write_text('[retrieval]\ntop_k = 5\nedge_types = ["REFERENCES"]\n[retrieval.weights]\nsemantic = 0.7\n'
+                 '[retrieval.hops]\nREFERENCES = 2\n[ingest]\nembed_kinds = ["article"]\n', encoding="utf-8")
+    cfg = Config.load(f)
+    assert cfg.retrieval.top_k == 5 and cfg.retrieval.weights.semantic == 0.7 and cfg.retrieval.weights.lexical == 0.2
+    assert cfg.retrieval.hops == (("REFERENCES", 2),) and cfg.retrieval.edge_types == ("REFERENCES",)
+    assert cfg.ingest.embed_kinds == ("article",)
+    hash(cfg)                                                    # frozen all the way down
+
+
+def test_cli_bad_config_is_one_line_and_exit_2(tmp_path, capsys):
+    from workbench.cli import main
+    f = tmp_path / "wb.toml"
+    f.write_text("[ingest]\nembeder = 'e5'\n", encoding="utf-8")
+    sample = str(Path(__file__).parents[1] / "corpora" / "sample")
+    assert main(["--config", str(f), "ingest", sample, "--workspace", str(tmp_path / "ws")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "embeder" in err and "wb.toml" in err
+    assert main(["--config", str(tmp_path / "nope.toml"), "ingest", sample, "--workspace", str(tmp_path / "ws")]) == 2
+    assert not (tmp_path / "ws").exists()                        # nothing written for a bad config

@@ -131,9 +131,9 @@ def test_amendments_replacement_and_repeal():
     ops = {(e.source, e.target, e.type.value, dict(e.attrs).get("op"), dict(e.attrs).get("new_label"))
            for e in edges if e.extractor == "vi-citation" and e.type != EdgeType.REFERENCES}
     nd98 = "ref:nghịđịnhsố98/2021/nđ-cp"
-    assert (f"nd@2024/a1/c1", f"{nd98}/a5", "AMENDS", "modify", None) in ops
-    assert (f"nd@2024/a1/c2", f"{nd98}/a7", "AMENDS", "insert", "7/c3") in ops
-    assert (f"nd@2024/a1/c3", f"{nd98}/a9", "AMENDS", "delete", None) in ops
+    assert ("nd@2024/a1/c1", f"{nd98}/a5", "AMENDS", "modify", None) in ops
+    assert ("nd@2024/a1/c2", f"{nd98}/a7", "AMENDS", "insert", "7/c3") in ops
+    assert ("nd@2024/a1/c3", f"{nd98}/a9", "AMENDS", "delete", None) in ops
     assert ("nd@2024/a2/c1", "ref:nghịđịnhsố36/2016/nđ-cp", "REPLACES", None, None) in ops
     assert ("nd@2024/a2/c2", "ref:thôngtưsố15/2015/tt-byt", "REPEALS", None, None) in ops
     refs = {(e.source, e.target) for e in edges if e.type == EdgeType.REFERENCES}

@@ -83,17 +83,19 @@ def test_notebook_runs(path, workspace, tmp_path, monkeypatch):
 
 # -- the pieces the notebooks and the panel are made of (no workspace needed) ----------------
 def test_path_edges_read_provenance():
+    from workbench.core.records import Link, Via
     from workbench.ui.graphview import path_edges
-    assert path_edges("seed") == [] and path_edges("bm25+dense") == []
-    assert path_edges("k@1/a10 <-REFERENCES- k@1/a15 -AMENDS-> k@0/a15 (version pair)") == [
-        ("k@1/a15", "k@1/a10", "REFERENCES"), ("k@1/a15", "k@0/a15", "AMENDS")]
+    assert path_edges(Via("seed")) == [] and path_edges(Via("bm25+dense")) == []
+    via = Via("path", (Link("k@1/a10", "REFERENCES", "k@1/a15", False), Link("k@1/a15", "AMENDS", "k@0/a15"))).noted("version pair")
+    assert str(via) == "k@1/a10 <-REFERENCES- k@1/a15 -AMENDS-> k@0/a15 (version pair)"
+    assert path_edges(via) == [("k@1/a15", "k@1/a10", "REFERENCES"), ("k@1/a15", "k@0/a15", "AMENDS")]
 
 
 def test_subgraph_html_is_offline_and_typed():
     from workbench.ui.graphview import evidence_subgraph, to_html
-    from workbench.core.records import Hit, Unit
+    from workbench.core.records import Hit, Link, Unit, Via
     hits = [Hit("k@1/a10", 1.0, "seed", Unit("k@1/a10", "k", "1", "article", text="duty")),
-            Hit("k@1/a15", 0.8, "k@1/a10 <-REFERENCES- k@1/a15", Unit("k@1/a15", "k", "1", "article", text="fine"))]
+            Hit("k@1/a15", 0.8, Via("path", (Link("k@1/a10", "REFERENCES", "k@1/a15", False),)), Unit("k@1/a15", "k", "1", "article", text="fine"))]
     adj = {"k@1/a15": [("k@1/a10", "REFERENCES", "->"), ("k@1/a10", "RELATED_TO", "->")]}
     sub = evidence_subgraph(hits, ["k@1/a10"], ["k@1/a10"], lambda u: adj.get(u, ()), ["REFERENCES"])
     assert [n.role for n in sub.nodes] == ["seed", "hit"]

@@ -13,7 +13,7 @@ DEFAULT_WS = "workspace"
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="workbench", description="Graph-grounded legal QA workbench.")
-    p.add_argument("--config", help="TOML file with [ingest] settings (embedder, embed_kinds, ...)")
+    p.add_argument("--config", help="TOML file with [ingest], [graph], [retrieval], [llm] settings")
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("ingest", help="parse, embed and store a corpus (re-ingesting is idempotent)")
@@ -166,9 +166,9 @@ def cmd_info(args) -> int:
 
 
 def cmd_search(args) -> int:
-    from .store.lance import quote
+    from .core.records import Filter
     wb = _open(args)
-    where = f"kind = {quote(args.kind)}" if args.kind else None
+    where = Filter(kinds=(args.kind,)) if args.kind else None
     for rank, hit in enumerate(wb.search(args.query, args.mode, args.k, where=where), 1):
         text = " ".join(hit.unit.text.split())[:100]
         print(f"{rank:>2}. {hit.score:7.3f}  {hit.unit_id}  {text}")

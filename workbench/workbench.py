@@ -16,14 +16,14 @@ from .link.cycles import ORDERING, cycle_problems
 from .link.run import extract_citations, resolve_citations
 from .link.resolve import Resolver
 from .link.store import CITATIONS, load_citations, save_citations
-from .core.records import Hit, Problem, Unit
-from .store.lance import quote
+from .core.records import Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
 from .link.versions import article_history, in_force, version_in_force
 from .store.graph import IGraphStore
 from .store.lance import EmbeddingCache, LanceUnitStore, TermStore
 
 META = "workspace.json"
+DOCUMENTS = Filter(kinds=("document",))
 
 
 class Workbench:
@@ -75,8 +75,9 @@ class Workbench:
         files = sorted((self.path / CITATIONS).glob("*.jsonl"))
         if not files:
             return {}
-        docs = self.store.where("kind = 'document'")
-        codified = self.store.where("kind = 'article' AND (label LIKE '%.%' OR attrs LIKE '%source_instrument%')")
+        docs = self.store.where(DOCUMENTS)
+        codified = self.store.where(Filter(kinds=("article",), any_of=(Filter(label_contains="."),
+                                                                       Filter(has_attr="source_instrument"))))
         resolver = Resolver(docs, self.store.ids(), codified)
         problems: dict[str, list[Problem]] = {}
         for f in files:
@@ -91,7 +92,7 @@ class Workbench:
         """Extract every corpus's citations again from the stored units (after the extractors
         changed), then resolve them: no parsing, no embedding."""
         for corpus in sorted({row["corpus"] for row in self.store.counts()}):
-            units = self.store.where(f"corpus = {quote(corpus)}")
+            units = self.store.where(Filter(corpus=corpus))
             save_citations(self.path / CITATIONS / f"{corpus}.jsonl", extract_citations(units))
         problems = self.relink()
         self.graph.save()
@@ -111,7 +112,7 @@ class Workbench:
 
     # -- versions and time ----------------------------------------------------------
     def version_in_force(self, key: str, on: dt.date) -> Unit | None:
-        return version_in_force(self.store.where(f"kind = 'document' AND key = {quote(key)}"), key, on)
+        return version_in_force(self.store.where(Filter(kinds=("document",), keys=(key,))), key, on)
 
     def in_force(self, unit_id: str, on: dt.date) -> bool:
         units = self.store.get([unit_id])
@@ -148,7 +149,7 @@ class Workbench:
         if getattr(self, "_retriever", None) is None:
             from .retrieve.retriever import Retriever
             self._retriever = Retriever(self.store, self.graph, self.embedder,
-                                        self.store.where("kind = 'document'"), self.terms.all())
+                                        self.store.where(DOCUMENTS), self.terms.all())
         return self._retriever
 
     def retrieve(self, question: str, config=None, qvec=None):
@@ -161,7 +162,7 @@ class Workbench:
         return ask(self, question, config, backend, llm, on_token, result)
 
     def search(self, query: str, mode: str = "bm25", k: int = 10, language: str = "",
-               where: str | None = None) -> list[Hit]:
+               where: Filter | None = None) -> list[Hit]:
         if mode == "bm25":
             return self.store.search_text(query, language or guess_language(query), k, where)
         if mode == "dense":

@@ -14,15 +14,15 @@ import math
 import re
 import time
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from ..core.config import LLMConfig, RetrievalConfig
 from ..core.errors import BackendUnavailable
-from .evidence import Evidence, SENTENCE_END, approx_tokens, compose
+from .evidence import SENTENCE_END, approx_tokens, compose
 from ..retrieve.expand import article_of
-from ..core.records import Hit
+from ..core.records import Answer, Evidence, Hit
 from ..store.tokenize import tokens
 
 PROMPTS = Path(__file__).parents[1] / "prompts" / "answer.toml"
@@ -32,28 +32,6 @@ CHAIN_HOPS = {"REFERENCES": 2, "AMENDS": 3, "INHERITS": 3, "REPLACES": 2, "REPEA
 # Models too small to write a trustworthy answer: their text is shown after the extractive one.
 SMALL_MODELS = ("SmolLM2-135M", "smollm2:135m", "gemma3:270m", "gemma-3-270m")
 
-
-@dataclass
-class Answer:
-    question: str
-    text: str
-    citations: list[str]
-    chain: list[str]
-    backend: str
-    model: str = ""
-    prompt_id: str = ""
-    latency_ms: float = 0.0
-    retrieval_ms: float = 0.0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    flagged: list[str] = field(default_factory=list)      # cited ids not in the evidence, removed
-    evidence: Evidence | None = None
-    extractive: str = ""                                  # the extractive answer, always composed
-    extractive_citations: list[str] = field(default_factory=list)
-    extractive_chain: list[str] = field(default_factory=list)
-    capable: bool = False                                 # False for extractive and tiny models
-    tried: list[str] = field(default_factory=list)        # "ollama: <why it did not answer>", ...
-    route: str = ""
 
 
 # -- prompts ----------------------------------------------------------------------------

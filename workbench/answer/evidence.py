@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
 
 from ..retrieve.expand import article_of
-from ..core.records import Hit, Unit
+from ..core.records import Block, Evidence, Hit, Unit, Via
 
 CJK = re.compile(r"[\u3000-\u9fff\uf900-\ufaff]")
 SENTENCE_END = re.compile(r"(?<=[。；！？;!?])|(?<=\.)\s+|\n+")
@@ -29,30 +28,6 @@ def approx_tokens(text: str) -> int:
     (SmolLM2's BPE), other text ~3.2 characters per token."""
     cjk = len(CJK.findall(text))
     return int(cjk * 2.2 + (len(text) - cjk) / 3.2) + 1
-
-
-@dataclass
-class Block:
-    unit_id: str
-    tag: str                 # EVIDENCE | ORIGINAL | AMENDED <date> | AMENDED BY | REFERENCED | CITES
-    heading: str
-    text: str
-    unit: Unit | None = None
-    truncated: bool = False
-    via: str = ""
-
-
-@dataclass
-class Evidence:
-    blocks: list[Block]
-    as_of: dt.date | None = None
-    dropped: list[str] = field(default_factory=list)
-    budget: int = 0
-    used: int = 0
-
-    @property
-    def ids(self) -> list[str]:
-        return [b.unit_id for b in self.blocks]
 
 
 ARTICLE = {"zh": "第{}条", "vi": "Điều {}", "en": "Article {}"}
@@ -70,10 +45,9 @@ def heading(u: Unit, titles: dict[str, str]) -> str:
     return f"{doc} ({u.version}; {span}) {where}".strip()
 
 
-def last_edge(via: str) -> str:
+def last_edge(via: Via) -> str:
     """The last edge of a path "seed -AMENDS-> x <-REFERENCES- y": "<-REFERENCES-" (or "")."""
-    parts = (via or "").split(" ")
-    return parts[-2] if len(parts) >= 3 else ""
+    return via.last.arrow if via.last else ""
 
 
 def _tag(h: Hit, u: Unit, versions: list[Unit]) -> str:
@@ -122,7 +96,7 @@ def compose(hits: list[Hit], cited: list[str], titles: dict[str, str], budget: i
     for a in list(arts):
         if a not in units or "REFERENCES" not in last_edge(arts[a].via):
             continue
-        src = article_of(arts[a].via.split(" ")[-3])        # the unit just before the last edge
+        src = article_of(arts[a].via.last.frm)            # the unit just before the last edge
         g, sg = root[a], root.get(src)
         if sg and sg != g and groups.index(g) > groups.index(sg):
             groups.remove(g)
@@ -156,7 +130,7 @@ def compose(hits: list[Hit], cited: list[str], titles: dict[str, str], budget: i
         u, h = units[a], arts[a]
         text = admitted[a]
         blocks.append(Block(a, _tag(h, u, family[root[a]]), heading(u, titles), text, u,
-                            truncated=text != u.text, via=h.via))
+                            truncated=text != u.text, via=str(h.via)))
     return Evidence(blocks, as_of, dropped, budget, used)
 
 

@@ -11,30 +11,13 @@ import importlib.util
 import os
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Protocol
 
 from ..core.config import LLMConfig
 from ..core.errors import BackendUnavailable, ConfigError
+from ..core.protocols import LLM, Completion  # noqa: F401  (LLM: the interface every backend here implements)
 
 SMOLLM2 = "SmolLM2-135M-Instruct.Q4_1.gguf"
-
-
-@dataclass
-class Completion:
-    text: str
-    model: str
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    ms: float = 0.0
-
-
-class LLM(Protocol):
-    backend: str
-    model: str
-
-    def chat(self, messages: list[dict], on_token: Callable[[str], None] | None = None) -> Completion: ...
 
 
 def ollama_host(cfg: LLMConfig) -> str:

@@ -5,6 +5,8 @@ import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from .errors import ConfigError
+
 
 @dataclass(frozen=True)
 class IngestConfig:
@@ -92,24 +94,51 @@ class Config:
 
     @classmethod
     def load(cls, path: str | Path | None) -> "Config":
+        """A TOML file with any of the sections [ingest], [graph], [retrieval] (with
+        [retrieval.weights], [retrieval.hops], [retrieval.edge_prior]) and [llm]; unknown
+        sections and keys are refused with a ConfigError naming them and the file."""
         if path is None:
             return cls()
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        ingest = _section(data, "ingest", IngestConfig, path)
-        if "embed_kinds" in ingest:
-            ingest["embed_kinds"] = tuple(ingest["embed_kinds"])
-        llm = _section(data, "llm", LLMConfig, path)
-        for name in ("backends", "capable"):
-            if name in llm:
-                llm[name] = tuple(llm[name])
+        try:
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"{path}: no such config file; give the path of a TOML file (see README, Configuration)") from None
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"{path}: not valid TOML ({e})") from None
+        sections = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - sections)
+        if unknown:
+            raise ConfigError(f"{path}: unknown section [{unknown[0]}]; known: "
+                              + ", ".join(f"[{s}]" for s in sorted(sections)))
+        ingest = _tuples(_section(data, "ingest", IngestConfig, path), ("embed_kinds",))
+        llm = _tuples(_section(data, "llm", LLMConfig, path), ("backends", "capable"))
         return cls(ingest=IngestConfig(**ingest), graph=GraphConfig(**_section(data, "graph", GraphConfig, path)),
-                   llm=LLMConfig(**llm))
+                   retrieval=_retrieval(data, path), llm=LLMConfig(**llm))
 
 
-def _section(data: dict, name: str, kind, path) -> dict:
-    section = dict(data.get(name, {}))
+def _retrieval(data: dict, path) -> RetrievalConfig:
+    section = _section(data, "retrieval", RetrievalConfig, path)
+    if "weights" in section:
+        section["weights"] = Weights(**_section(section, "weights", Weights, path, "retrieval.weights"))
+    for name in ("hops", "edge_prior"):
+        if name in section:
+            if not isinstance(section[name], dict):
+                raise ConfigError(f"{path}: [retrieval.{name}] must be a table of edge type = number")
+            section[name] = tuple(section[name].items())
+    return RetrievalConfig(**_tuples(section, ("edge_types", "kinds")))
+
+
+def _tuples(section: dict, names) -> dict:
+    return {k: tuple(v) if k in names and isinstance(v, list) else v for k, v in section.items()}
+
+
+def _section(data: dict, name: str, kind, path, label: str | None = None) -> dict:
+    section = data.get(name, {})
+    if not isinstance(section, dict):
+        raise ConfigError(f"{path}: [{label or name}] must be a table")
+    section = dict(section)
     known = {f.name for f in fields(kind)}
-    unknown = set(section) - known
+    unknown = sorted(set(section) - known)
     if unknown:
-        raise ValueError(f"{path}: unknown [{name}] settings {sorted(unknown)}; known: {sorted(known)}")
+        raise ConfigError(f"{path}: unknown setting {unknown[0]!r} in [{label or name}]; known: {', '.join(sorted(known))}")
     return section

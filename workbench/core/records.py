@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 UNIT_KINDS = ("document", "part", "chapter", "section", "subsection",
@@ -67,6 +67,17 @@ class Edge:
 
 
 @dataclass(frozen=True)
+class EdgeColumns:
+    """The edge list as columns, for graph work without a record per edge: `vertices` names
+    the units; `source` / `target` index into it; `type` and `resolved` per edge."""
+    vertices: tuple[str, ...]
+    source: "object"          # numpy int array
+    target: "object"          # numpy int array
+    type: tuple[str, ...]
+    resolved: "object"        # numpy bool array
+
+
+@dataclass(frozen=True)
 class Problem:
     """A piece of input that was not understood, with where it is and what to do."""
     file: str
@@ -114,8 +125,163 @@ class ParseResult:
 
 
 @dataclass(frozen=True)
+class Link:
+    """One edge walked on a provenance path, from `frm` to `to`; `forward` when walked in the
+    edge's own direction (frm -TYPE-> to), else against it (frm <-TYPE- to)."""
+    frm: str
+    type: str
+    to: str
+    forward: bool = True
+
+    @property
+    def edge(self) -> tuple[str, str, str]:
+        """(source, target, type) of the stored edge."""
+        return (self.frm, self.to, self.type) if self.forward else (self.to, self.frm, self.type)
+
+    @property
+    def arrow(self) -> str:
+        return f"-{self.type}->" if self.forward else f"<-{self.type}-"
+
+
+@dataclass(frozen=True)
+class Via:
+    """Why a unit is among the hits: how it was found (`kind`: "direct", "bm25", "dense",
+    "bm25+dense", "seed", "candidate", "path", "cited"), the edges walked from a seed or a cited
+    unit (`path`), for a direct hit standing for a named article what it stands for (`detail`:
+    "k@v/a3 as in force on 2016-03-01"), and notes ("other version", "version pair").
+    `str()` gives the readable form ("k@v/a10 <-REFERENCES- k@v/a15 (version pair)")."""
+    kind: str = ""
+    path: tuple[Link, ...] = ()
+    notes: tuple[str, ...] = ()
+    detail: str = ""
+
+    def noted(self, note: str) -> "Via":
+        return replace(self, notes=self.notes + (note,))
+
+    @property
+    def start(self) -> str:
+        return self.path[0].frm if self.path else ""
+
+    @property
+    def last(self) -> Link | None:
+        return self.path[-1] if self.path else None
+
+    def __str__(self) -> str:
+        if self.path:
+            base = self.path[0].frm + "".join(f" {link.arrow} {link.to}" for link in self.path)
+        else:
+            base = f"{self.kind}: {self.detail}" if self.detail else self.kind
+        return base + "".join(f" ({n})" for n in self.notes)
+
+
+@dataclass(frozen=True)
 class Hit:
     unit_id: str
     score: float
-    via: str = ""                 # "direct", "bm25", "dense", or an edge path "seed -AMENDS-> id"
+    via: Via = Via()              # how it was found (a plain string is read as Via(kind=string))
     unit: Unit | None = None
+
+    def __post_init__(self):
+        if isinstance(self.via, str):
+            object.__setattr__(self, "via", Via(self.via))
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which units a store query may return. Every field that is set narrows the query (AND);
+    `any_of` adds an OR of sub-filters. Retrieval builds these; only the store compiles them."""
+    kinds: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()
+    under: tuple[str, ...] = ()          # units below any of these ids ('k@v/a3' -> 'k@v/a3/...')
+    keys: tuple[str, ...] = ()           # instrument keys
+    documents: tuple[str, ...] = ()      # only these versions, 'key@version'
+    versions: tuple[str, ...] = ()       # the instruments of these 'key@version' in these versions only;
+                                         # other instruments unrestricted
+    in_force: dt.date | None = None      # in force on this date
+    article_no: int | None = None
+    label: str | None = None
+    label_contains: str | None = None
+    has_attr: str | None = None          # the unit carries this source attribute
+    corpus: str | None = None
+    embedded: bool | None = None         # has a vector
+    any_of: tuple["Filter", ...] = ()
+
+    def with_(self, **changes) -> "Filter":
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Result:
+    """Ranked hits plus what the system would cite and how it decided (graph mode: the plan,
+    the score parts per unit, the seeds, the topic searched, the answering clause per article)."""
+    hits: list[Hit]
+    cited: list[str]
+    plan: "object | None" = None    # retrieve.plan.Plan (graph mode)
+    components: dict[str, dict[str, float]] = field(default_factory=dict)   # per unit: score parts
+    seeds: list[str] = field(default_factory=list)
+    topic: str = ""                 # the question as searched (graph mode)
+    embed_ms: float = 0.0           # time spent embedding inside retrieval (the topic)
+    focus: dict[str, str] = field(default_factory=dict)   # article -> the clause / point that matched best
+
+    @property
+    def route(self):
+        """The routing of the question (type, date, named articles ...), graph mode only."""
+        return self.plan.route if self.plan is not None else None
+
+
+# -- answers and evaluation ------------------------------------------------------------------
+@dataclass
+class Block:
+    unit_id: str
+    tag: str                 # EVIDENCE | ORIGINAL | AMENDED <date> | AMENDED BY | REFERENCED | CITES
+    heading: str
+    text: str
+    unit: Unit | None = None
+    truncated: bool = False
+    via: str = ""
+
+
+@dataclass
+class Evidence:
+    blocks: list[Block]
+    as_of: dt.date | None = None
+    dropped: list[str] = field(default_factory=list)
+    budget: int = 0
+    used: int = 0
+
+    @property
+    def ids(self) -> list[str]:
+        return [b.unit_id for b in self.blocks]
+
+
+@dataclass
+class Answer:
+    question: str
+    text: str
+    citations: list[str]
+    chain: list[str]
+    backend: str
+    model: str = ""
+    prompt_id: str = ""
+    latency_ms: float = 0.0
+    retrieval_ms: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    flagged: list[str] = field(default_factory=list)      # cited ids not in the evidence, removed
+    evidence: Evidence | None = None
+    extractive: str = ""                                  # the extractive answer, always composed
+    extractive_citations: list[str] = field(default_factory=list)
+    extractive_chain: list[str] = field(default_factory=list)
+    capable: bool = False                                 # False for extractive and tiny models
+    tried: list[str] = field(default_factory=list)        # "ollama: <why it did not answer>", ...
+    route: str = ""
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    question: str
+    category: str
+    gold: tuple[str, ...]
+    as_of: str | None = None
+    answer: str | None = None

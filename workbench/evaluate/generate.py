@@ -34,7 +34,7 @@ from typing import Callable, Iterable
 from .bench_import import write_jsonl  # noqa: F401  (the same JSONL writer)
 from ..retrieve.expand import article_of
 from ..link.resolve import is_placeholder
-from ..core.records import Edge, EdgeType, Unit
+from ..core.records import Edge, EdgeType, Filter, Unit
 from ..link.versions import in_force, text_diff, version_in_force
 
 HOPS = (EdgeType.REFERENCES, EdgeType.AMENDS, EdgeType.INHERITS, EdgeType.REPLACES)
@@ -275,7 +275,7 @@ def rewrite(row: dict, units: dict[str, Unit], llm: Callable[[str], str], prompt
 def generate(wb, corpora: list[str] | None = None, max_questions: int = 300, seed: int = 0,
              llm: Callable[[str], str] | None = None, templates: dict | None = None) -> list[dict]:
     """Questions from the graph of a workspace (only the given corpora, if any)."""
-    docs = {d.id: d for d in wb.store.where("kind = 'document'") if not corpora or d.corpus in corpora}
+    docs = {d.id: d for d in wb.store.where(Filter(kinds=("document",))) if not corpora or d.corpus in corpora}
     paths = enumerate_paths(wb.graph.all_edges(HOPS), docs=set(docs))
     units = {u.id: u for u in wb.store.get({a for p in paths for a in articles(p)})}
     return build(paths, units, docs, max_questions, seed, templates, llm)

@@ -17,20 +17,12 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.records import Question
 from ..retrieve.expand import article_of
 
 METRICS = ("recall@1", "recall@5", "recall@10", "mrr", "hit@1", "ndcg@10",
            "citation_p", "citation_r", "citation_f1")
 
-
-@dataclass(frozen=True)
-class Question:
-    id: str
-    question: str
-    category: str
-    gold: tuple[str, ...]
-    as_of: str | None = None
-    answer: str | None = None
 
 
 def load_benchmark(path: str | Path) -> list[Question]:

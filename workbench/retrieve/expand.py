@@ -1,19 +1,23 @@
-"""Typed, time-aware breadth-first expansion over an article-level view of the graph.
+"""Typed, capped, time-aware expansion over an article-level projection of the graph.
 
 Citations are extracted at the deepest unit (a clause or point); retrieval works on
-articles and passages. `ArticleGraph` projects every non-CONTAINS edge onto the
-articles that hold its ends, keeping its type, so expansion from an article follows
-the citations of all its clauses. Expansion is cycle-safe (visited set), bounded per
-edge type (hop limits) and in total (cap).
+articles and passages. `ArticleGraph` projects every resolved non-CONTAINS edge onto the
+articles that hold its ends, keeping its type, as an igraph graph built from the edge
+store's columns (no record per edge). Expansion walks igraph's incidence lists with a hop
+budget per edge type (a path may use at most `hops[type]` edges of that type), is
+cycle-safe (a (unit, budget used) state is visited once) and bounded in total (`cap`).
 """
 from __future__ import annotations
 
 import re
 from collections import deque
 from dataclasses import dataclass
+from typing import Callable, Iterable
 
+import numpy as np
+
+from ..core.records import EdgeColumns, EdgeType, Link
 from ..link.resolve import is_placeholder
-from ..core.records import EdgeType
 
 _ARTICLE_PART = re.compile(r"^[ar]")
 
@@ -32,49 +36,127 @@ def article_of(unit_id: str) -> str:
 
 @dataclass(frozen=True)
 class Step:
+    """A unit reached by expansion: its distance from a seed and the edges walked."""
     unit_id: str
     distance: int
-    edge_type: str          # type of the last edge on the path ("" for a seed)
-    path: str               # readable path from the seed
+    edge_type: str                  # type of the last edge on the path ("" for a seed)
+    links: tuple[Link, ...] = ()
+
+    @property
+    def path(self) -> str:
+        """Readable path: 'k@v/a10 <-REFERENCES- k@v/a15' (the seed alone for a seed)."""
+        if not self.links:
+            return self.unit_id
+        return self.links[0].frm + "".join(f" {link.arrow} {link.to}" for link in self.links)
 
 
 class ArticleGraph:
-    def __init__(self, edges):
-        self.adj: dict[str, list[tuple[str, str, str]]] = {}
-        for e in edges:
-            if e.type == EdgeType.CONTAINS or is_placeholder(e.target) or not e.resolved:
-                continue
-            s, t = article_of(e.source), article_of(e.target)
-            if s == t:
-                continue
-            self.adj.setdefault(s, []).append((t, e.type.value, "->"))
-            self.adj.setdefault(t, []).append((s, e.type.value, "<-"))
+    """Articles as vertices, typed edges between them (igraph), with incidence lists in edge
+    order so every walk is deterministic."""
 
-    def expand(self, seeds: list[str], hops: dict[str, int], cap: int, keep=lambda uid: True) -> dict[str, Step]:
+    def __init__(self, names: list[str], source: np.ndarray, target: np.ndarray, types: list[str]):
+        import igraph
+        self.g = igraph.Graph(n=len(names), edges=np.stack([source, target], axis=1).tolist() if len(source) else [],
+                              directed=True, vertex_attrs={"name": names})
+        self.names = names
+        self.index = {n: i for i, n in enumerate(names)}
+        self.type_names = sorted(set(types))
+        code = {t: i for i, t in enumerate(self.type_names)}
+        self.types = np.asarray([code[t] for t in types], dtype=np.int64)
+        self.g.es["type"] = list(types)
+        self.source, self.target = np.asarray(source, dtype=np.int64), np.asarray(target, dtype=np.int64)
+        self.incidence = [sorted(inc) for inc in self.g.get_inclist(mode="all")]
+
+    @classmethod
+    def from_columns(cls, cols: EdgeColumns) -> "ArticleGraph":
+        """The projection of an edge store's columns: resolved, non-CONTAINS edges whose target
+        is a unit, moved to the articles holding their ends; edges inside one article dropped."""
+        if not len(cols.type):
+            return cls([], np.zeros(0, int), np.zeros(0, int), [])
+        art = [article_of(n) for n in cols.vertices]
+        placeholder = np.asarray([is_placeholder(n) for n in cols.vertices], dtype=bool)
+        types = np.asarray(cols.type, dtype=object)
+        names, art_index = np.unique(np.asarray(art, dtype=object), return_inverse=True)
+        s, t = art_index[cols.source], art_index[cols.target]
+        keep = (types != EdgeType.CONTAINS.value) & cols.resolved & ~placeholder[cols.target] & (s != t)
+        s, t = s[keep], t[keep]
+        used, ends = np.unique(np.concatenate([s, t]), return_inverse=True)     # articles with an edge
+        return cls(list(names[used]), ends[:len(s)], ends[len(s):], list(types[keep]))
+
+    @classmethod
+    def from_edges(cls, edges: Iterable) -> "ArticleGraph":
+        """From `Edge` records (tests, small graphs)."""
+        edges = list(edges)
+        names = sorted({e.source for e in edges} | {e.target for e in edges})
+        index = {n: i for i, n in enumerate(names)}
+        return cls.from_columns(EdgeColumns(
+            tuple(names), np.asarray([index[e.source] for e in edges], dtype=np.int64),
+            np.asarray([index[e.target] for e in edges], dtype=np.int64), tuple(e.type.value for e in edges),
+            np.asarray([e.resolved for e in edges], dtype=bool)))
+
+    # -- neighbourhoods -------------------------------------------------------------------
+    def neighbours(self, uid: str) -> list[tuple[str, str, str]]:
+        """(other article, edge type, "->" for an edge out of `uid` / "<-" for one into it), in edge order."""
+        v = self.index.get(uid)
+        if v is None:
+            return []
+        out = []
+        for e in self.incidence[v]:
+            fwd = self.source[e] == v
+            out.append((self.names[self.target[e] if fwd else self.source[e]],
+                        self.type_names[self.types[e]], "->" if fwd else "<-"))
+        return out
+
+    def linked(self, uid: str, among: set[str] | dict, allowed: Callable[[str, str], bool]) -> list[str]:
+        """Neighbours of `uid` in `among` through an edge `allowed(type, arrow)` accepts."""
+        return [n for n, t, arrow in self.neighbours(uid) if n in among and allowed(t, arrow)]
+
+    def degree(self, uid: str) -> int:
+        v = self.index.get(uid)
+        return 0 if v is None else self.g.degree(v)
+
+    # -- expansion ------------------------------------------------------------------------
+    def expand(self, seeds: list[str], hops: dict[str, int], cap: int,
+               keep: Callable[[str], bool] = lambda uid: True) -> dict[str, Step]:
         """Units reachable from `seeds`, with the shortest distance and the path that reached them.
         `hops[type]` bounds how many edges of that type one path may use; `keep(uid)` filters
         (e.g. by date) without stopping the walk through filtered units."""
-        found: dict[str, Step] = {s: Step(s, 0, "", s) for s in seeds}
-        queue = deque((s, 0, {}, s) for s in seeds)
-        seen = {(s, ()) for s in seeds}
+        found: dict[str, Step] = {s: Step(s, 0, "", ()) for s in seeds}
+        limit = np.asarray([hops.get(t, 0) for t in self.type_names], dtype=np.int64)
+        if not limit.any():
+            return found
+        zero = (0,) * len(self.type_names)
+        queue = deque((self.index.get(s), 0, zero, ()) for s in seeds)
+        seen = {(self.index.get(s), zero) for s in seeds}
         reached, budget_left = 0, cap * 50      # bounds the walk itself, not just what it returns
         while queue and reached < cap and budget_left > 0:
             budget_left -= 1
-            uid, dist, used, path = queue.popleft()
-            for nxt, etype, arrow in self.adj.get(uid, ()):
-                if used.get(etype, 0) >= hops.get(etype, 0):
+            v, dist, used, path = queue.popleft()
+            if v is None:
+                continue
+            for e in self.incidence[v]:
+                code = self.types[e]
+                if used[code] >= limit[code]:
                     continue
-                budget = dict(used)
-                budget[etype] = budget.get(etype, 0) + 1
-                state = (nxt, tuple(sorted(budget.items())))
+                budget = used[:code] + (used[code] + 1,) + used[code + 1:]
+                nxt = self.target[e] if self.source[e] == v else self.source[e]
+                state = (nxt, budget)
                 if state in seen:
                     continue
                 seen.add(state)
-                step_path = f"{path} {'-' if arrow == '->' else '<-'}{etype}{'->' if arrow == '->' else '-'} {nxt}"
-                if nxt not in found and keep(nxt):
-                    found[nxt] = Step(nxt, dist + 1, etype, step_path)
+                step_path = path + ((int(e), bool(self.source[e] == v), int(v)),)
+                name = self.names[nxt]
+                if name not in found and keep(name):
+                    found[name] = Step(name, dist + 1, self.type_names[code], self._links(step_path))
                     reached += 1
                     if reached >= cap:
                         break
                 queue.append((nxt, dist + 1, budget, step_path))
         return found
+
+    def _links(self, path) -> tuple[Link, ...]:
+        out = []
+        for e, fwd, frm in path:
+            to = self.target[e] if fwd else self.source[e]
+            out.append(Link(self.names[frm], self.type_names[self.types[e]], self.names[to], fwd))
+        return tuple(out)

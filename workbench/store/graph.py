@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..core.errors import BackendUnavailable
-from ..core.records import Edge, EdgeType
+from ..core.records import Edge, EdgeColumns, EdgeType
 
 FILE = "graph.pickle"
 
@@ -77,18 +77,48 @@ class IGraphStore:
 
     def older_version(self, unit_id: str) -> str | None:
         """The previous version of a unit, through the version-alignment edges."""
-        for e in self.edges_of(unit_id, (EdgeType.INHERITS, EdgeType.AMENDS)):
-            if e.extractor == "version-align":
-                return e.target
-        return None
+        return self._aligned(unit_id, "out")
 
     def newer_version(self, unit_id: str) -> str | None:
-        for e in self.edges_of(unit_id, (EdgeType.INHERITS, EdgeType.AMENDS), direction="in"):
-            if e.extractor == "version-align":
-                return e.source
+        """The next version of a unit, through the version-alignment edges."""
+        return self._aligned(unit_id, "in")
+
+    def _aligned(self, unit_id: str, mode: str) -> str | None:
+        v = self._index.get(unit_id)
+        if v is None:
+            return None
+        es = self.g.es
+        for eid in self.g.incident(v, mode=mode):
+            e = es[eid]
+            if e["extractor"] == "version-align" and e["type"] in ("INHERITS", "AMENDS"):
+                return self.g.vs[e.target if mode == "out" else e.source]["name"]
         return None
 
+    def columns(self) -> EdgeColumns:
+        """Every edge as columns (no per-edge records): vertex names, and per edge its source
+        and target (indices into the names), type and resolved flag, in edge order."""
+        import numpy as np
+        if not self.g.ecount():
+            return EdgeColumns((), np.zeros(0, int), np.zeros(0, int), (), np.zeros(0, bool))
+        ends = np.asarray(self.g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
+        return EdgeColumns(tuple(self.g.vs["name"]), ends[:, 0], ends[:, 1], tuple(self.g.es["type"]),
+                           np.asarray(self.g.es["resolved"], dtype=bool))
+
+    def degrees(self, types: Iterable[str] | None = None, resolved_only: bool = True) -> dict[str, list[int]]:
+        """Per edge type, the degree (in + out) of every unit with at least one edge of that
+        type, largest first (igraph's degree on the edges of that type)."""
+        if not self.g.ecount():
+            return {}
+        out = {}
+        for t in sorted(set(types or self.g.es["type"])):
+            es = self.g.es.select(type_eq=t, resolved_eq=True) if resolved_only else self.g.es.select(type_eq=t)
+            if len(es):
+                sub = self.g.subgraph_edges(es, delete_vertices=True)
+                out[t] = sorted(sub.degree(), reverse=True)
+        return out
+
     def counts(self, corpus: str | None = None) -> dict[str, int]:
+        """Edges per type (of one corpus, or all)."""
         if not self.g.ecount():
             return {}
         es = self.g.es.select(corpus_eq=corpus) if corpus else self.g.es

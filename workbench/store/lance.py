@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from ..core.errors import BackendUnavailable
-from ..core.records import Hit, Unit
+from ..core.records import Filter, Hit, Unit
 from .tokenize import query_text, search_text
 
 UNITS = "units"
@@ -51,6 +51,58 @@ def _schema(dim: int):
 def quote(value: str) -> str:
     """A string literal for a LanceDB filter."""
     return "'" + str(value).replace("'", "''") + "'"
+
+
+def _in(column: str, values) -> str:
+    return f"{column} IN (" + ",".join(quote(v) for v in values) + ")"
+
+
+def _and(*parts: str | None) -> str | None:
+    parts = [p for p in parts if p]
+    return " AND ".join(f"({p})" for p in parts) if parts else None
+
+
+def sql(f: Filter | str | None) -> str | None:
+    """A `Filter` as a LanceDB (DataFusion SQL) condition; a string is taken as SQL already
+    (the CLI's own conditions); None is no condition."""
+    if f is None or isinstance(f, str):
+        return f
+    parts = []
+    if f.kinds:
+        parts.append(_in("kind", f.kinds))
+    if f.ids:
+        parts.append(_in("id", f.ids))
+    if f.under:
+        parts.append(" OR ".join(f"starts_with(id, {quote(i + '/')})" for i in f.under))
+    if f.keys:
+        parts.append(_in("key", f.keys))
+    if f.corpus is not None:
+        parts.append(f"corpus = {quote(f.corpus)}")
+    if f.article_no is not None:
+        parts.append(f"article_no = {int(f.article_no)}")
+    if f.label is not None:
+        parts.append(f"label = {quote(f.label)}")
+    if f.label_contains is not None:
+        parts.append(f"label LIKE {quote('%' + f.label_contains + '%')}")
+    if f.has_attr is not None:
+        parts.append(f"attrs LIKE {quote('%' + f.has_attr + '%')}")
+    if f.embedded is not None:
+        parts.append(f"embedded = {'true' if f.embedded else 'false'}")
+    if f.documents:
+        parts.append(" OR ".join(f"(key = {quote(k)} AND version = {quote(v)})"
+                                 for k, v in (d.split("@", 1) for d in f.documents)))
+    if f.in_force is not None:
+        d = f"date '{f.in_force.isoformat()}'"
+        parts.append(f"(effective_from IS NULL OR effective_from <= {d}) AND "
+                     f"(effective_to IS NULL OR effective_to > {d})")
+    if f.versions:
+        keys = sorted({v.split("@")[0] for v in f.versions})
+        named = " OR ".join(f"(key = {quote(v.split('@')[0])} AND version = {quote(v.split('@', 1)[1])})"
+                            for v in sorted(f.versions))
+        parts.append(f"({named}) OR " + "key NOT IN (" + ",".join(quote(k) for k in keys) + ")")
+    if f.any_of:
+        parts.append(" OR ".join(f"({sql(sub)})" for sub in f.any_of))
+    return _and(*parts)
 
 
 ANN_MIN = 5000      # embedded rows from which vector search goes through an ANN index
@@ -127,10 +179,13 @@ class LanceUnitStore:
             found.update((r["id"], _unit(r)) for r in rows)
         return [found[i] for i in ids if i in found]
 
-    def where(self, where: str, limit: int | None = None) -> list[Unit]:
-        return [_unit(r) for r in self._query(where, limit)]
+    def where(self, where: Filter | str, limit: int | None = None) -> list[Unit]:
+        """Units matching a filter (in storage order), at most `limit`."""
+        return [_unit(r) for r in self._query(sql(where), limit)]
 
-    def search_text(self, query: str, language: str, k: int, where: str | None = None) -> list[Hit]:
+    def search_text(self, query: str, language: str, k: int, where: Filter | str | None = None) -> list[Hit]:
+        """Full-text (BM25) search over the tokenised text, filtered before ranking."""
+        where = sql(where)
         q = query_text(query, language)
         if not q.strip() or not self._fts_ready:
             return []
@@ -141,10 +196,12 @@ class LanceUnitStore:
         self._remember(rows)
         return [Hit(r["id"], float(r["_score"]), "bm25", _unit(r)) for r in rows]
 
-    def search_vector(self, vector: np.ndarray, k: int, where: str | None = None, exact: bool = False) -> list[Hit]:
+    def search_vector(self, vector: np.ndarray, k: int, where: Filter | str | None = None,
+                      exact: bool = False) -> list[Hit]:
         """Nearest units by cosine. With an index, candidates are re-scored on the full vectors
         (refine factor REFINE), which brings recall against exact search to ~1.0;
         `exact=True` scans every row instead."""
+        where = sql(where)
         cond = "embedded = true" + (f" AND ({where})" if where else "")
         q = (self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
              .metric("cosine").where(cond, prefilter=True))
@@ -167,7 +224,8 @@ class LanceUnitStore:
         t = self.table.search().select(cols).limit(max(self.count(), 1)).to_arrow().select(cols)
         return t.group_by(cols).aggregate([([], "count_all")]).to_pylist()
 
-    def count(self, where: str | None = None) -> int:
+    def count(self, where: Filter | str | None = None) -> int:
+        where = sql(where)
         return self.table.count_rows(where) if where else self.table.count_rows()
 
     def vectors(self, ids: Iterable[str]) -> dict[str, np.ndarray]:

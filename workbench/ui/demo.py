@@ -44,7 +44,7 @@ def run_demo(workspace: str | Path = "workspace-demo", figures: str | Path = "fi
                 mark = "*" if h.unit_id in result.cited else " "
                 print(f"  {mark}{rank}. {h.score:6.3f}  {h.unit_id:<36} [{u.effective_from or '?'}..{u.effective_to or ''}]"
                       f"  {' '.join(u.text.split())[:60]}")
-                if mode == "graph" and h.via not in ("seed", "candidate"):
+                if mode == "graph" and h.via.kind not in ("seed", "candidate"):
                     print(f"        why: {h.via}")
         figs.append(evidence_figure(question, results, Path(figures) / f"demo_evidence_{n}.png"))
         print("  (* = the evidence the system would cite)\n")

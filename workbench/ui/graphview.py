@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+from ..core.records import Via
+
 EDGE_COLOURS = {
     "REFERENCES": "#1f77b4",   # blue
     "AMENDS": "#d62728",       # red
@@ -31,7 +33,6 @@ EDGE_COLOURS = {
 SEED_COLOUR, HIT_COLOUR, PATH_COLOUR, CITED_BORDER = "#ffb000", "#9ecae1", "#e6e6e6", "#08306b"
 
 # one step of a provenance path: "a -TYPE-> b" (a links to b) or "a <-TYPE- b" (b links to a)
-_STEP = re.compile(r"^(?:-(?P<fwd>[A-Z_]+)->|<-(?P<back>[A-Z_]+)-)$")
 
 _TEMPLATES = None
 Neighbours = Callable[[str], Iterable[tuple[str, str, str]]]   # unit id -> (other, type, "->" | "<-")
@@ -63,18 +64,10 @@ class SubGraph:
                 + ",".join(f"{t}:{n}" for t, n in self.edge_counts().items()))
 
 
-def path_edges(via: str) -> list[tuple[str, str, str]]:
+def path_edges(via: Via) -> list[tuple[str, str, str]]:
     """The (source, target, type) edges of a provenance path such as
     'k@v/a10 <-REFERENCES- k@v/a15 -AMENDS-> k@w/a15'; [] for 'seed', 'bm25', 'direct' ..."""
-    tokens = re.sub(r"\s*\([^)]*\)\s*$", "", via or "").split()
-    out = []
-    for i in range(1, len(tokens) - 1, 2):
-        m = _STEP.match(tokens[i])
-        if not m:
-            return []
-        a, b = tokens[i - 1], tokens[i + 1]
-        out.append((a, b, m["fwd"]) if m["fwd"] else (b, a, m["back"]))
-    return out
+    return [link.edge for link in via.path]
 
 
 def evidence_subgraph(hits, seeds: Iterable[str] = (), cited: Iterable[str] = (),
@@ -89,7 +82,7 @@ def evidence_subgraph(hits, seeds: Iterable[str] = (), cited: Iterable[str] = ()
     for rank, h in enumerate(hits, 1):
         u = getattr(h, "unit", None)
         nodes[h.unit_id] = Node(h.unit_id, "seed" if h.unit_id in seeds else "hit", rank, float(h.score),
-                                h.unit_id in cited, h.via, u.text if u is not None else "",
+                                h.unit_id in cited, str(h.via), u.text if u is not None else "",
                                 u.kind if u is not None else "")
     edges: dict[tuple[str, str, str], bool] = {}
     for h in hits:
@@ -225,8 +218,7 @@ def show(sub_or_page: SubGraph | str, path: str | Path = "figures/subgraph.html"
 
 def result_subgraph(wb, result, edge_types: Iterable[str] | None = None) -> SubGraph:
     """The evidence subgraph of a `Result` from `Workbench.retrieve`."""
-    adj = wb.retriever.agraph.adj
-    return evidence_subgraph(result.hits, result.seeds, result.cited, lambda uid: adj.get(uid, ()),
+    return evidence_subgraph(result.hits, result.seeds, result.cited, wb.retriever.neighbours,
                              edge_types, texts=lambda ids: {u.id: u.text for u in wb.store.get(ids)})
 
 

@@ -69,16 +69,7 @@ def ingest_reports(wb) -> list[dict]:
 # -- graph statistics -----------------------------------------------------------------------
 def degrees(wb, types: Iterable[str] | None = None, resolved_only: bool = True) -> dict[str, list[int]]:
     """Per edge type, the total degree (in + out) of every unit that has at least one edge of that type."""
-    out: dict[str, Counter] = {}
-    wanted = set(types) if types else None
-    for e in wb.graph.all_edges():
-        t = e.type.value
-        if (wanted and t not in wanted) or (resolved_only and not e.resolved):
-            continue
-        c = out.setdefault(t, Counter())
-        c[e.source] += 1
-        c[e.target] += 1
-    return {t: sorted(c.values(), reverse=True) for t, c in sorted(out.items())}
+    return wb.graph.degrees(types, resolved_only)
 
 
 def most_cited(wb, n: int = 10, types: Iterable[str] = ("REFERENCES",)) -> list[dict]:

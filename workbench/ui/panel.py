@@ -75,7 +75,7 @@ def evidence_table(result, max_text: int = 90) -> str:
         u = h.unit
         parts = comps.get(h.unit_id, {})
         comp = " ".join(f"<span title='{k}'>{k[:4]}&nbsp;{_fmt(v)}</span>" for k, v in parts.items() if v) \
-            if parts else f"<span>{html.escape(h.via)} score</span>"
+            if parts else f"<span>{html.escape(str(h.via))} score</span>"
         text = " ".join((u.text if u else "").split())
         dates = f"in force {u.effective_from or '?'} .. {u.effective_to or 'now'}" if u else ""
         rows.append(
@@ -84,7 +84,7 @@ def evidence_table(result, max_text: int = 90) -> str:
             f"<td title='{html.escape(dates)}&#10;{html.escape(text[:800])}'><div class='uid'>{html.escape(h.unit_id)}</div>"
             f"<div class='txt'>{html.escape(text[:max_text])}{'…' if len(text) > max_text else ''}</div></td>"
             f"<td>{html.escape(u.kind if u else '')}</td><td>{h.score:.3f}</td><td class='comp'>{comp}</td>"
-            f"<td class='via'>{html.escape(h.via)}</td></tr>")
+            f"<td class='via'>{html.escape(str(h.via))}</td></tr>")
     if not rows:
         rows.append("<tr><td colspan='6'>no evidence found</td></tr>")
     route = getattr(result, "route", None)
@@ -252,7 +252,7 @@ class Panel:
             return wb.retrieve(q, cfg, None if cfg.mode == "bm25" else qvec(q))
 
         def neighbours(uid):
-            return wb.retriever.agraph.adj.get(uid, ())
+            return wb.retriever.neighbours(uid)
 
         def texts(ids):
             return {u.id: u.text for u in wb.store.get(ids)}

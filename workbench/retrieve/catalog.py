@@ -1,0 +1,150 @@
+"""The instruments a workspace holds: their names, their versions in order, and instruments
+imported twice (one law under its number and again under its title)."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from ..core.records import Filter, Unit
+
+TWIN_MIN_ARTICLES = 5       # an instrument needs this many articles to be compared for a twin
+TWIN_SIZE = (0.8, 1.25)     # a twin holds between these shares of the instrument's articles ...
+TWIN_SHARED = 0.6           # ... and shares the opening of this share of the smaller one's articles
+
+
+class Catalog:
+    """Document units of a workspace, read once, with what retrieval asks of them."""
+
+    def __init__(self, store, documents: list[Unit]):
+        self.store, self.documents = store, documents
+        self.names = instrument_names(documents)           # (name as matched, key), longest first
+        self._twins: dict[str, set[str]] = {}
+        self._article_counts: dict[str, int] | None = None
+        self._count_rows: list[dict] | None = None
+
+    def counts(self) -> list[dict]:
+        """store.counts(), read once."""
+        if self._count_rows is None:
+            self._count_rows = self.store.counts()
+        return self._count_rows
+
+    def has_parts(self) -> bool:
+        """Does the workspace hold clauses or points?"""
+        return any(row["kind"] in ("clause", "point") for row in self.counts())
+
+    # -- names ----------------------------------------------------------------------------
+    def named(self, q: str) -> set[str]:
+        """Keys of instruments whose name appears in the question (longest names first)."""
+        text, keys = q, set()
+        for name, key in self.names:
+            # alphabetic names must stand as words ("GEN" is not in "agent"); CJK names need no spaces
+            pattern = re.escape(name) if not name[:1].isascii() else rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+            flags = 0 if name.isupper() else re.IGNORECASE
+            if re.search(pattern, text, flags):
+                keys.add(key)
+                text = re.sub(pattern, " ", text, flags=flags)
+        return keys
+
+    def names_of(self, keys: set[str]) -> list[str]:
+        return [n for n, k in self.names if k in keys]
+
+    # -- versions -------------------------------------------------------------------------
+    def chain(self, key: str) -> list[Unit]:
+        """The versions (document units) of one instrument, oldest first."""
+        return sorted((d for d in self.documents if d.key == key),
+                      key=lambda d: (d.effective_from or dt.date.min, d.version))
+
+    def versions_in(self, years, keys: set[str]) -> set[str]:
+        """Versions of `keys` (of any instrument when empty) named by one of `years`: the year of
+        their label, entry into force or adoption, as 'key@version'."""
+        out = set()
+        for d in self.documents:
+            if keys and d.key not in keys:
+                continue
+            stamps = {d.version[:4], str(d.effective_from.year) if d.effective_from else "", d.attr("adopted")[:4]}
+            if any(str(y) in stamps for y in years):
+                out.add(d.id)
+        return out
+
+    def bound(self, year: int | None, keys: set[str]) -> list[Unit]:
+        """Versions whose label or entry-into-force year is `year` ("2021年…第十一条")."""
+        return [d for d in self.documents if year and (not keys or d.key in keys)
+                and str(year) in (d.version[:4], str(d.effective_from.year) if d.effective_from else "")]
+
+    def between(self, versions: set[str]) -> set[str]:
+        """For a comparison of two versions that are not consecutive: the versions from the
+        first named to the last, through which the text went from one to the other."""
+        out = set()
+        for key in {v.split("@")[0] for v in versions}:
+            chain = [d.id for d in self.chain(key)]
+            at = [chain.index(v) for v in versions if v in chain]
+            if len(at) >= 2:
+                out |= set(chain[min(at):max(at) + 1])
+        return out
+
+    def previous(self, versions: set[str]) -> set[str]:
+        """For an instrument named in one version only: the version before it."""
+        out = set()
+        for key in {v.split("@")[0] for v in versions}:
+            named = [v for v in versions if v.startswith(key + "@")]
+            if len(named) != 1:
+                continue
+            ids = [d.id for d in self.chain(key)]
+            i = ids.index(named[0]) if named[0] in ids else -1
+            if i > 0:
+                out.add(ids[i - 1])
+        return out
+
+    # -- one law imported twice -----------------------------------------------------------
+    def same_content(self, keys: set[str]) -> set[str]:
+        """The named instruments and any other instrument holding the same articles — one law
+        imported twice, under its number and under its title — so that naming it finds both."""
+        out = set(keys)
+        for k in keys:
+            if k not in self._twins:
+                self._twins[k] = self._find_twins(k)
+            out |= self._twins[k]
+        return out
+
+    def known_twins(self, key: str) -> set[str]:
+        """Twins of `key` found so far (by `same_content`)."""
+        return self._twins.get(key, set())
+
+    def _find_twins(self, key: str) -> set[str]:
+        mine = self._prints(key)
+        if len(mine) < TWIN_MIN_ARTICLES:
+            return set()
+        if self._article_counts is None:
+            self._article_counts = {}
+            for row in self.counts():
+                if row["kind"] == "article":
+                    self._article_counts[row["key"]] = self._article_counts.get(row["key"], 0) + row["count_all"]
+        lo, hi = TWIN_SIZE
+        twins = set()
+        for other, n in self._article_counts.items():
+            if other != key and lo * len(mine) <= n <= hi * len(mine):
+                theirs = self._prints(other)
+                if len(mine & theirs) >= TWIN_SHARED * min(len(mine), len(theirs)):
+                    twins.add(other)
+        return twins
+
+    def _prints(self, key: str) -> set[str]:
+        """Fingerprints of an instrument's articles: the start of each text, spaces normalised."""
+        return {" ".join(u.text.split())[:200] for u in self.store.where(Filter(keys=(key,), kinds=("article",)))}
+
+
+def instrument_names(documents: list[Unit]) -> list[tuple[str, str]]:
+    """(name as matched, key), longest first. Abbreviations ("GEN", "PRU") stay upper-case and
+    are matched case-sensitively; other alphabetic names need two words ("General" alone is
+    an ordinary word); Chinese / Vietnamese titles are lower-cased."""
+    names = {}
+    for d in documents:
+        for n in {d.title, re.sub(r"^中华人民共和国", "", d.title), *d.attr("aliases").split(";")}:
+            n = n.strip()
+            if len(n) < 3:
+                continue
+            if n.isascii() and n.isupper():
+                names[n] = d.key
+            elif not n.isascii() or len(n.split()) >= 2:
+                names[n.lower()] = d.key
+    return sorted(names.items(), key=lambda kv: -len(kv[0]))

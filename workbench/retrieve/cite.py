@@ -1,0 +1,180 @@
+"""What the answer rests on: the cited set, chosen from the re-ranked hits under the question
+type's policy. Each strategy is a small function over a `Citing` context."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core.config import RetrievalConfig
+from ..core.records import Filter, Hit, Link, Unit, Via
+from .expand import article_of
+from .pairing import partners
+from .plan import Plan
+from .route import Policy, role
+from .scope import Scope
+
+ROLE_WINDOW = 3     # the other role is looked for among the next cite_max + ROLE_WINDOW hits
+
+
+@dataclass(frozen=True)
+class Citing:
+    r: object                        # the Retriever: store, article graph, reference index
+    hits: list[Hit]
+    policy: Policy
+    plan: Plan
+    scope: Scope
+    cfg: RetrievalConfig
+    score: dict[str, float]          # re-rank score of every candidate
+    focus: dict[str, str]            # article -> the clause / point that matched best
+    units: dict[str, Unit | None]    # units read so far (more are read on demand)
+    why: dict[str, Via]              # a cited reference -> the path that reached it
+
+    def unit(self, uid: str) -> Unit | None:
+        if uid not in self.units:
+            found = self.r.store.get([uid])
+            self.units[uid] = found[0] if found else None
+        return self.units[uid]
+
+
+def choose(c: Citing, history: list[str], hops: dict[str, int]) -> list[str]:
+    """The cited set: an article's history in every version; role citing (rule + sanction);
+    else the hits within the margin (plus linked hits for reasoning), then what the best one's
+    answering clause refers to (with its counterparts, for a version comparison)."""
+    if len(history) > 1:                    # "追溯…的修改历程": the article in every version
+        return history
+    if c.policy.cite_roles:
+        return by_roles(c)
+    cited = within_margin(c.hits, c.policy.cite_max, c.policy.cite_margin)
+    if c.plan.type == "reasoning":
+        cited = linked_hits(c, cited, hops)
+    if cited:                               # "…应当符合本法第五十条第二款的规定": that too
+        extra = [x for x in refs(c, cited[0]) if x not in cited]
+        if c.plan.type == "version_diff":   # ... with its counterpart in the other version
+            extra += [p for x in extra for p in partners(c.r.agraph, x, c.score) if p not in cited]
+        cited += list(dict.fromkeys(extra))
+    return cited
+
+
+def within_margin(hits: list[Hit], most: int, margin: float) -> list[str]:
+    """At most `most` units within `margin` (a share of the best score) of the best."""
+    if not hits:
+        return []
+    floor = hits[0].score * (1 - margin)
+    return [h.unit_id for h in hits[:most] if h.score >= floor]
+
+
+def linked_hits(c: Citing, cited: list[str], hops: dict[str, int]) -> list[str]:
+    """Multihop answers rest on linked provisions: besides the units within the margin, cite
+    the units among the top hits that an allowed edge links to the cited ones."""
+    out = list(cited)
+    for h in c.hits[:c.policy.cite_max + 2]:
+        if len(out) >= c.policy.cite_max:
+            break
+        if h.unit_id not in out and c.r.agraph.linked(h.unit_id, set(out), lambda t, _: hops.get(t, 0) > 0):
+            out.append(h.unit_id)
+    return out
+
+
+def refs(c: Citing, uid: str, sanction: bool = False) -> list[str]:
+    """What the answering clause of `uid` refers to, if relevant in its own right (scoring at
+    least cite_refs of the best), or if `uid` is a sanction pointing to another sanction
+    (deferring its penalty)."""
+    floor = (c.hits[0].score * c.policy.cite_refs) if c.policy.cite_refs else float("inf")
+    out = []
+    for x in focus_refs(c.r.ref_index(), uid, c.focus):
+        u = c.unit(x)
+        if c.scope.allows(u) and (c.score.get(x, 0.0) >= floor or sanction and role(u.text) == "sanction"):
+            out.append(x)
+            c.why.setdefault(x, Via("path", (Link(uid, "REFERENCES", x),)))
+    return out
+
+
+def focus_refs(index: dict[str, list[tuple[str, str]]], uid: str, focus: dict[str, str]) -> list[str]:
+    """Articles cited (REFERENCES) by the part of `uid` that matched the question (its focus:
+    a clause with its points, or one point) or by the clauses holding it; when no clause
+    matched (the unit came from dense search or expansion), by the whole unit."""
+    sub = focus.get(uid, uid)
+    above = {sub}
+    while "/" in sub and sub != uid:
+        sub = sub.rsplit("/", 1)[0]
+        above.add(sub)
+    below = focus.get(uid, uid) + "/"
+    return list(dict.fromkeys(t for src, t in index.get(uid, ())
+                              if (src in above or src.startswith(below)) and t != uid))
+
+
+def by_roles(c: Citing) -> list[str]:
+    """A question joining a duty and its sanction rests on one provision of each role
+    (`route.role`), plus the provisions those rely on, at most cite_max in all: the best hit;
+    if the question asks about a sanction, the hit of the other role among the next
+    cite_max + ROLE_WINDOW (within the margin): one with a sanctioning clause citing the best
+    hit (`enforcing`), else the one naming the question's facts most literally (`fact_match`:
+    sanction provisions share their boilerplate, so they all look alike to the embedder);
+    then what each of these refers to from its answering clause (`refs`); then any of the
+    next hits that a cited unit references."""
+    hits, policy = c.hits, c.policy
+    if not hits:
+        return []
+    floor = hits[0].score * (1 - policy.cite_margin)
+    window = hits[1:policy.cite_max + 1 + ROLE_WINDOW]
+    kind = lambda h: role(h.unit.text if h.unit else "")  # noqa: E731
+    chosen = [hits[0]]
+    other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
+    if c.plan.route.sanction and other and policy.cite_max > 1:
+        if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites
+            enforces = {t for _, t in c.r.ref_index().get(hits[0].unit_id, ())}
+        else:                               # the sanction enforcing it: one citing it
+            enforces = enforcing(c, hits[0].unit_id, [h.unit_id for h in other])
+        pool = [h for h in other if h.unit_id in enforces] or other
+        match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}   # a full-text query
+        chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
+    out = [h.unit_id for h in chosen]
+    for h in chosen:
+        out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
+    for h in window:
+        if len(out) >= policy.cite_max:
+            break
+        if h.unit_id not in out and c.r.agraph.linked(h.unit_id, set(out),
+                                                     lambda t, arrow: t == "REFERENCES" and arrow == "<-"):
+            out.append(h.unit_id)
+            out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
+    return out[:policy.cite_max]
+
+
+def fact_match(c: Citing, ids: list[str]) -> dict[str, float]:
+    """How literally each of `ids` (articles) names the question's facts: BM25 of the topic
+    without its duty-and-penalty frame (`Plan.facts`), over the articles and their parts, in
+    the instruments the question names, if any."""
+    from .seeds import lexical
+    if not ids:
+        return {}
+    keys = tuple(sorted(c.scope.keys))
+    hits, _ = lexical(c.r, c.plan.facts, c.plan.language, replace(c.cfg, candidates=len(ids)),
+                      Filter(ids=tuple(ids), keys=keys), Filter(under=tuple(ids), keys=keys))
+    return {h.unit_id: h.score for h in hits}
+
+
+def enforcing(c: Citing, rule: str, ids: list[str]) -> set[str]:
+    """Those of `ids` with a sanctioning clause that cites `rule` ("A licensee who breaches
+    any duty under Article 10 is liable to a fine"; "有下列情形之一的，处…罚款：（一）违反本法
+    第三十四条…": the citing point and the clause holding it are read together): the penalty
+    for breaking it."""
+    within: dict[str, str] = {}        # the citing unit and the parts holding it, below the article
+    for uid in ids:
+        for src, target in c.r.ref_index().get(uid, ()):
+            if target == rule:
+                while src != uid and "/" in src:
+                    within[src] = uid
+                    src = src.rsplit("/", 1)[0]
+    return {within[u.id] for u in c.r.store.get(within) if role(u.text) == "sanction"}
+
+
+def reference_index(graph) -> dict[str, list[tuple[str, str]]]:
+    """article -> (citing unit inside it, cited article), for resolved REFERENCES to units."""
+    from ..link.resolve import is_placeholder
+    cols = graph.columns()
+    out: dict[str, list[tuple[str, str]]] = {}
+    names = cols.vertices
+    for s, t, typ, ok in zip(cols.source, cols.target, cols.type, cols.resolved):
+        if typ == "REFERENCES" and ok and not is_placeholder(names[t]):
+            out.setdefault(article_of(names[s]), []).append((names[s], article_of(names[t])))
+    return out

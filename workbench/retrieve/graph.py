@@ -1,0 +1,68 @@
+"""Graph mode, stage by stage: plan the question, scope it, take seeds, expand them through
+typed edges under the routed policy, re-rank, pair versions, cite."""
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from ..core.config import RetrievalConfig
+from ..core.records import Hit, Result
+from . import cite, pairing
+from .expand import Step
+from .plan import make_plan
+from .rerank import Signals, rerank
+from .route import load_policies
+from .scope import make_scope
+from .seeds import find_seeds
+
+
+def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalConfig) -> Result:
+    """`r`: the Retriever (store, graph, embedder, catalog, terms)."""
+    plan = make_plan(q, language, r.catalog, r.terms, cfg.question_type)
+    policy = load_policies(cfg.policies)[plan.type]
+    scope = make_scope(plan, policy, r.catalog, cfg.kinds, cfg.as_of)
+    embed_ms = 0.0
+    if plan.topic != q:                       # search what the provisions are about
+        t0 = time.perf_counter()
+        qvec = r.embedder.embed_queries([plan.topic])[0]
+        embed_ms = (time.perf_counter() - t0) * 1000
+    seeds = find_seeds(r, plan, scope, "direct" in policy.seeds, qvec, cfg)
+    hops = policy_hops(policy.hops, cfg)
+    units = {u.id: u for u in seeds.direct}
+    units.update({h.unit_id: h.unit for h in seeds.lexical + seeds.dense if h.unit is not None})
+    steps = r.agraph.expand(list(seeds.ids), hops, cfg.cap)
+    units.update({u.id: u for u in r.store.get([s for s in steps if s not in units], vectors=True)})
+    for uid in seeds.as_then:                 # the named article as it stood on the date
+        steps.setdefault(uid, Step(uid, 1, "AMENDS"))
+    candidates = {uid for uid in set(steps) | {h.unit_id for h in seeds.fused} if scope.allows(units.get(uid))}
+    vecs = r.store.vectors(candidates)
+    if policy.weights and cfg.weights == RetrievalConfig().weights:   # the caller's own weights win
+        cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))
+    signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
+                      frozenset(u.id for u in seeds.direct), seeds.as_then)
+    hits, parts = rerank(candidates, signals, qvec, cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
+                         r.agraph.neighbours)
+    if plan.type == "version_diff":
+        twins = r.catalog.known_twins(hits[0].unit.key) if hits else set()
+        hits = pairing.pair_versions(r.agraph, hits, vecs, plan.keys, twins)
+    score = {h.unit_id: h.score for h in hits}
+    c = cite.Citing(r, hits[:cfg.top_k], policy, plan, scope, cfg, score, seeds.focus, units, {})
+    history = pairing.history(r.graph, hits[0].unit_id, scope.versions, c.unit, scope.allows) \
+        if plan.type == "version_diff" and plan.route.history and hits else []
+    cited = cite.choose(c, history, hops)
+    # the ranking leads with what the answer rests on, in the order it is cited (a cited
+    # reference from beyond the top hits comes with the path that reached it)
+    top = {h.unit_id: h for h in c.hits}
+    first = [top.get(uid) or Hit(uid, score.get(uid, 0.0), c.why.get(uid, "cited"), units.get(uid)) for uid in cited]
+    ranked = (first + [h for h in c.hits if h.unit_id not in set(cited)])[:max(cfg.top_k, len(cited))]
+    return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus)
+
+
+def policy_hops(policy_hops: dict, cfg: RetrievalConfig) -> dict[str, int]:
+    """Hop limits per edge type: the caller's, else the policy's; unticked edge types get none."""
+    hops = dict(cfg.hops) if cfg.hops is not None else dict(policy_hops)
+    if cfg.edge_types is not None:
+        hops = {t: (n if t in cfg.edge_types else 0) for t, n in hops.items()}
+    return hops

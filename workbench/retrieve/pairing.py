@@ -1,0 +1,71 @@
+"""Versions side by side: an article's aligned counterparts, version-comparison pairs in the
+ranking, and an article's history through every version."""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from ..core.records import Hit, Unit
+from ..link.versions import article_history
+
+STAND_IN = 10       # how far down the ranking a stand-in counterpart is looked for
+
+
+def partners(agraph, uid: str, among) -> list[str]:
+    """`uid`'s aligned counterparts (INHERITS / AMENDS, same instrument) that are in `among`."""
+    key = uid.split("@")[0]
+    return [n for n, t, _ in agraph.neighbours(uid)
+            if t in ("INHERITS", "AMENDS") and n in among and n.split("@")[0] == key]
+
+
+def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: frozenset[str],
+                  twins: set[str]) -> list[Hit]:
+    """Version-difference answers come in pairs: each unit is followed by its aligned
+    counterpart in the other version(s) retrieved, which takes the pair's score. When the
+    best unit has no aligned counterpart, the unit most like it (cosine of the embeddings)
+    among the top hits of its other versions, or of the other instrument the question
+    names ("2009年食品安全法与1995年食品卫生法相比"), stands in. `twins`: instruments holding
+    the same law as the best unit's (no other version of it)."""
+    by_id = {h.unit_id: h for h in hits}
+    out, placed = [], set()
+    if hits:
+        top = hits[0]
+        aligned = partners(agraph, top.unit_id, by_id)
+        other = [h for h in hits[1:STAND_IN] if h.unit.key == top.unit.key and h.unit.version != top.unit.version
+                 or h.unit.key != top.unit.key and h.unit.key in keys and h.unit.key not in twins]
+        if not aligned and other:
+            v = vecs.get(top.unit_id)
+            best = max(other, key=lambda h: float(vecs[h.unit_id] @ v) if v is not None
+                       and h.unit_id in vecs else -1.0)
+            hits = [top, Hit(best.unit_id, top.score - 1e-6, best.via.noted("other version"), best.unit)] + \
+                   [h for h in hits[1:] if h.unit_id != best.unit_id]
+            by_id = {h.unit_id: h for h in hits}
+    for h in hits:
+        if h.unit_id in placed:
+            continue
+        out.append(h)
+        placed.add(h.unit_id)
+        for nxt in partners(agraph, h.unit_id, by_id):
+            if nxt not in placed:
+                partner = by_id[nxt]
+                out.append(Hit(partner.unit_id, h.score - 1e-6, partner.via.noted("version pair"), partner.unit))
+                placed.add(nxt)
+    return out
+
+
+def history(graph, uid: str, versions: frozenset[str], unit: Callable[[str], Unit | None],
+            allows: Callable[[Unit | None], bool]) -> list[str]:
+    """Article `uid` in every version among `versions` (all when empty) that runs unbroken
+    through it, newest first, along the version-alignment edges (which follow renumbering)."""
+    chain = article_history(uid, graph.older_version, graph.newer_version)
+
+    def inside(i: int) -> bool:
+        u = unit(chain[i])
+        return u is not None and (not versions or f"{u.key}@{u.version}" in versions)
+    lo = hi = chain.index(uid)
+    while lo > 0 and inside(lo - 1):
+        lo -= 1
+    while hi < len(chain) - 1 and inside(hi + 1):
+        hi += 1
+    return [v for v in chain[lo:hi + 1][::-1] if v == uid or allows(unit(v))]

@@ -1,0 +1,46 @@
+"""The question, analysed once: what it asks (routing), which instruments it names, what it
+is about. Every later step of graph retrieval reads the plan, never the question string."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .catalog import Catalog
+from .route import DEF_CUES, Route, classify, facts, topic
+
+
+@dataclass(frozen=True)
+class Plan:
+    question: str
+    language: str
+    route: Route                   # question type, date, named articles / years, cues, asked role
+    keys: frozenset[str]           # instruments named (with any twin imports of them)
+    names: tuple[str, ...]         # the names of those instruments, as matched
+    topic: str                     # what the provisions are about: the question without what was read
+    facts: str                     # the topic without a duty-and-penalty frame (义务 / 处罚 / penalty)
+    terms: tuple[str, ...] = ()    # defined terms the question asks about (definition questions)
+
+    @property
+    def type(self) -> str:
+        return self.route.type
+
+
+def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, list[str]] | None,
+              question_type: str | None = None) -> Plan:
+    """`terms`: the workspace's defined terms (normalised); `question_type` overrides the router."""
+    route = classify(question)
+    if question_type:
+        route = replace(route, type=question_type)
+    keys = catalog.same_content(catalog.named(question))
+    names = tuple(catalog.names_of(keys))
+    subject = topic(question, list(names))
+    return Plan(question, language, route, frozenset(keys), names, subject, facts(subject),
+                _terms(question, route, terms))
+
+
+def _terms(question: str, route: Route, terms: dict[str, list[str]] | None) -> tuple[str, ...]:
+    """Defined terms named in a definition question ("“食品添加剂”的定义"), longest only."""
+    if terms is None or (route.type != "definition" and not any(c in DEF_CUES for c in route.cues)):
+        return ()
+    low = question.lower()
+    found = [t for t in terms if t in low]
+    return tuple(t for t in found if not any(t != o and t in o for o in found))

@@ -1,0 +1,75 @@
+"""Re-ranking graph candidates: a weighted sum of score parts, each kept for the evidence table.
+
+    score = semantic·cos' + lexical·bm25' + proximity/(1+d) + edge·prior(last edge type)
+          + direct + current + support·(strongest linked evidence)
+
+cos' is the cosine min-max normalised over the candidates, bm25' the BM25 score over the best;
+d the distance from a seed; support the best base score among the units an allowed edge links
+a candidate to, over the best base score, times that edge type's prior.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..core.config import Weights
+from ..core.records import Hit, Unit, Via
+from .expand import Step
+
+
+@dataclass(frozen=True)
+class Signals:
+    """What re-ranking reads, per candidate."""
+    units: dict[str, Unit]
+    steps: dict[str, Step]           # how expansion reached it (absent: a fused candidate only)
+    lexical: dict[str, float]        # BM25 score of each lexical hit
+    vectors: dict[str, np.ndarray]
+    direct: frozenset[str]           # named articles and defining articles
+    as_then: dict[str, str]          # direct stand-ins: id -> the named article it stands for
+
+
+def rerank(candidates: set[str], s: Signals, qvec: np.ndarray, w: Weights, prior: dict[str, float],
+           prefer_now: bool, hops: dict[str, int],
+           neighbours: Callable[[str], list[tuple[str, str, str]]]) -> tuple[list[Hit], dict[str, dict[str, float]]]:
+    """Hits best first (ties by id) and the score parts of each."""
+    lex_max = max(s.lexical.values(), default=0.0) or 1.0
+    cos = {uid: float(v @ qvec) for uid, v in s.vectors.items()}
+    lo, hi = (min(cos.values()), max(cos.values())) if cos else (0.0, 1.0)
+    span = (hi - lo) or 1.0
+    parts = {}
+    for uid in candidates:
+        step = s.steps.get(uid)
+        d = step.distance if step else 1
+        parts[uid] = {
+            "semantic": w.semantic * ((cos[uid] - lo) / span if uid in cos else 0.0),
+            "lexical": w.lexical * (s.lexical.get(uid, 0.0) / lex_max),
+            "proximity": w.proximity / (1 + d),
+            "edge": w.edge * (prior.get(step.edge_type, 0.0) if step and step.edge_type else 1.0 if step else 0.0),
+            "direct": w.direct if uid in s.direct else 0.0,
+            "current": w.current if prefer_now and s.units[uid].effective_to is None else 0.0}
+    base = {uid: sum(p.values()) for uid, p in parts.items()}
+    top = max(base.values(), default=1.0) or 1.0
+    if w.support:
+        for uid in candidates:
+            best = 0.0
+            for nxt, etype, _ in neighbours(uid):
+                if nxt in base and hops.get(etype, 0) > 0:
+                    best = max(best, base[nxt] / top * prior.get(etype, 0.5))
+            parts[uid]["support"] = w.support * best
+    scored = [Hit(uid, sum(parts[uid].values()), provenance(uid, s), s.units[uid]) for uid in candidates]
+    scored.sort(key=lambda h: (-h.score, h.unit_id))
+    return scored, parts
+
+
+def provenance(uid: str, s: Signals) -> Via:
+    """Why `uid` is a candidate: named (directly or as it stood then), reached by a path, a seed, or fused."""
+    if uid in s.as_then:
+        return Via("direct", detail=s.as_then[uid])
+    if uid in s.direct:
+        return Via("direct")
+    step = s.steps.get(uid)
+    if step and step.distance:
+        return Via("path", step.links)
+    return Via("seed" if step else "candidate")

@@ -1,0 +1,63 @@
+"""Where the answer may come from: the instruments named, the versions that count, the date
+that filters, resolved against the workspace under the question type's policy."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from ..core.records import Filter, Unit
+from ..link.versions import in_force
+from .catalog import Catalog
+from .plan import Plan
+from .route import Policy
+
+
+@dataclass(frozen=True)
+class Scope:
+    kinds: tuple[str, ...]                 # unit kinds retrieved (articles, passages)
+    keys: frozenset[str] = frozenset()     # instruments named (empty: any)
+    versions: frozenset[str] = frozenset() # 'key@version': those instruments in these versions only
+    on: dt.date | None = None              # only units in force on this date
+    prefer_now: bool = False               # favour units in force today (no date, no version named)
+
+    def version_ok(self, u: Unit) -> bool:
+        return not self.versions or f"{u.key}@{u.version}" in self.versions or \
+            u.key not in {v.split("@")[0] for v in self.versions}
+
+    def allows(self, u: Unit | None) -> bool:
+        """May `u` be a hit: a kind retrieved, in force on the date, in a version that counts."""
+        if u is None or u.kind not in self.kinds:
+            return False
+        if self.on and not in_force(u, self.on):
+            return False
+        return self.version_ok(u)
+
+    def filter(self, named: bool = True, kinds: bool = True) -> Filter:
+        """The scope as a store filter; `named`: only the instruments named; `kinds`: only the
+        kinds retrieved."""
+        return Filter(kinds=self.kinds if kinds else (), in_force=self.on, versions=tuple(sorted(self.versions)),
+                      keys=tuple(sorted(self.keys)) if named else ())
+
+
+def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, ...],
+               as_of: str | None = None) -> Scope:
+    """`as_of` (YYYY-MM-DD) is the caller's date, which wins over one in the question."""
+    route = plan.route
+    on = dt.date.fromisoformat(as_of) if as_of else route.as_of
+    versions = catalog.versions_in(route.years, set(plan.keys)) if policy.versions == "named" and route.years \
+        else set()
+    if route.type == "version_diff":
+        named_keys = [v.split("@")[0] for v in versions]
+        if route.history:       # "追溯…的修改历程" naming one version: from the first version up to it
+            versions |= {catalog.chain(k)[0].id for k in set(named_keys) if named_keys.count(k) == 1}
+        versions |= catalog.previous(versions) | catalog.between(versions)
+    hard_time = on if policy.time_filter == "as_of" or (on and as_of) else None
+    if policy.time_filter == "current" and on is None and not versions:
+        # no date, no version named: the law as it stands (the latest version of a named
+        # instrument, or whatever is in force today)
+        if plan.keys:
+            versions = {catalog.chain(k)[-1].id for k in plan.keys}
+        else:
+            hard_time = dt.date.today()
+    prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
+    return Scope(tuple(kinds), plan.keys, frozenset(versions), hard_time, prefer_now)

@@ -1,0 +1,108 @@
+"""Where graph retrieval starts: the articles a question names (direct lookup), the articles
+defining a term it asks about, and lexical and dense candidates fused."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..core.config import RetrievalConfig
+from ..core.records import Filter, Hit, Unit
+from ..link.versions import article_history, in_force
+from .expand import article_of
+from .flat import fuse
+from .plan import Plan
+from .scope import Scope
+
+
+@dataclass(frozen=True)
+class Seeds:
+    direct: tuple[Unit, ...]         # named articles and defining articles
+    as_then: dict                    # id -> what it stands for ("k@v/a3 as in force on 2016-03-01")
+    lexical: tuple[Hit, ...]
+    dense: tuple[Hit, ...]
+    fused: tuple[Hit, ...]
+    focus: dict                      # article -> the clause / point that matched best
+    ids: tuple[str, ...]             # what expansion starts from
+
+
+def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, cfg: RetrievalConfig) -> Seeds:
+    """`r`: the Retriever (its store, catalog, graph)."""
+    direct, as_then = lookup(r, plan, scope) if use_direct else ([], {})
+    direct += defining(r, plan, scope)
+    lex, focus = lexical(r, plan.topic, plan.language, cfg, scope.filter(), scope.filter(kinds=False))
+    sem = r.store.search_vector(qvec, cfg.candidates, scope.filter())
+    fused = fuse(lex, sem, cfg)
+    ids = tuple(dict.fromkeys([u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]))
+    return Seeds(tuple(direct), as_then, tuple(lex), tuple(sem), tuple(fused), focus, ids)
+
+
+def lexical(r, q: str, language: str, cfg: RetrievalConfig, where: Filter,
+            sub_where: Filter) -> tuple[list[Hit], dict[str, str]]:
+    """BM25 over articles and over their clauses and points: an article scores the better of
+    its own score and `cfg.sub_lexical` times its best sub-unit's (a list item naming the
+    exact offence is not drowned by the rest of a long article). Also returns each
+    article's focus: the sub-unit that matched best."""
+    hits = r.store.search_text(q, language, cfg.candidates, where)
+    if not cfg.sub_lexical or not r.has_parts:
+        return hits, {}
+    subs = r.store.search_text(q, language, 3 * cfg.candidates, replace(sub_where, kinds=("clause", "point")))
+    best = {h.unit_id: h.score for h in hits}
+    units = {h.unit_id: h.unit for h in hits}
+    focus: dict[str, str] = {}
+    for h in subs:                      # best first
+        art = article_of(h.unit_id)
+        focus.setdefault(art, h.unit_id)
+        best[art] = max(best.get(art, 0.0), cfg.sub_lexical * h.score)
+    units.update({u.id: u for u in r.store.get([a for a in best if a not in units])})
+    kinds = set(cfg.kinds)
+    out = [Hit(a, sc, "bm25", units[a]) for a, sc in best.items() if a in units and units[a].kind in kinds]
+    out.sort(key=lambda h: (-h.score, h.unit_id))
+    return out[:cfg.candidates], focus
+
+
+def defining(r, plan: Plan, scope: Scope) -> list[Unit]:
+    """Articles that define a term the question asks about ("“食品添加剂”的定义")."""
+    if not plan.terms:
+        return []
+    ids = {article_of(uid) for t in plan.terms for uid in r.terms[t]}
+    units = [u for u in r.store.get(ids) if (not scope.keys or u.key in scope.keys) and scope.version_ok(u)
+             and (scope.on is None or in_force(u, scope.on))]
+    return units[:6]
+
+
+def lookup(r, plan: Plan, scope: Scope) -> tuple[list[Unit], dict[str, str]]:
+    """The articles the question names; for one bound to a version not in force on the scope's
+    date, also that article as it stood then ("2015年…适用的…2021年版第三条"), with what it stands for."""
+    route, on, keys = plan.route, scope.on, set(scope.keys)
+    if not route.articles:
+        return [], {}
+    each = []
+    years = route.article_years or (None,) * len(route.articles)
+    for (no, label), year in zip(route.articles, years):
+        bound = r.catalog.bound(year, keys)
+        if bound:       # "2021年…第十一条": article 11 of the 2021 version only, whatever the date
+            each.append(Filter(article_no=no, label=label, documents=tuple(d.id for d in bound)))
+        else:           # otherwise the article as in force on the question's date
+            each.append(Filter(article_no=no, label=label, in_force=on))
+    found = r.store.where(Filter(kinds=("article", "passage"), any_of=tuple(each), keys=tuple(sorted(keys)),
+                                 versions=tuple(sorted(scope.versions))), 50)
+    if not keys and len({u.key for u in found}) > 1:
+        return [], {}   # "Rule 3.2" without an instrument: ambiguous across rulebooks, no lookup
+    if not scope.versions and not on:        # no version named: the one in force now (else the latest)
+        latest: dict[tuple, Unit] = {}
+        for u in found:
+            k = (u.key, u.label)
+            if k not in latest or (u.effective_from or dt.date.min) > (latest[k].effective_from or dt.date.min):
+                latest[k] = u
+        found = list(latest.values())
+    found, as_then = found[:10], {}
+    for u in list(found) if on else ():
+        if not in_force(u, on):
+            chain = article_history(u.id, r.graph.older_version, r.graph.newer_version)
+            then = next((v for v in r.store.get(chain) if in_force(v, on)), None)
+            if then is not None and then.id not in {f.id for f in found}:
+                found.append(then)
+                as_then[then.id] = f"{u.id} as in force on {on}"
+    return found, as_then
