@@ -1,7 +1,12 @@
 """Draw the 20 version-alignment pairs that were checked by hand (benchmarks/handcheck/
 version_alignment.csv): 12 from zh-food-safety 2009 -> 2015, 8 from zh-pig-slaughter 2016 -> 2021,
 non-identical pairs only, random.Random(3). Prints them for reading; the verdicts in the CSV
-were written by a person reading both texts."""
+were written by a person reading both texts.
+
+    .venv/bin/python benchmarks/alignment_sample.py            # the 20 pairs of the hand check
+    .venv/bin/python benchmarks/alignment_sample.py --formal   # changes of form only, per corpus,
+                                                               # and the 10 formal pairs of the CSV
+                                                               # -> benchmarks/results/alignment_formal.json"""
 from __future__ import annotations
 
 import random
@@ -28,9 +33,38 @@ def sample():
     return out, by
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and "--formal" not in sys.argv:
     changes, by = sample()
     for c in changes:
         print(f"## {c.status} {c.old} -> {c.new} {c.similarity:.2f}")
         print("  OLD:", by[c.old].text[:200].replace("\n", " "))
         print("  NEW:", by[c.new].text[:200].replace("\n", " "))
+
+
+def formal_changes(corpora=("zh-lawrefbook", "zh-food-safety", "zh-pig-slaughter", "zh-animal-quarantine",
+                            "vi-phapdien-yte"), n: int = 10, seed: int = 7) -> dict:
+    """Per corpus, version-alignment edges by type and how many are changes of form only
+    (INHERITS with formal_change = true: AMENDS before normalised diffs); and `n` of those
+    pairs drawn with random.Random(seed) for reading (the 10 formal rows of the CSV)."""
+    from workbench.parse.detect import load_corpus
+    from workbench.link.versions import align_corpus
+    out, pool = {}, []
+    for corpus in corpora:
+        units = load_corpus(SHARED / corpus).result.units
+        edges, _ = align_corpus(units)
+        formal = [e for e in edges if dict(e.attrs).get("formal_change")]
+        out[corpus] = {"INHERITS": sum(e.type.value == "INHERITS" for e in edges),
+                       "AMENDS": sum(e.type.value == "AMENDS" for e in edges), "formal_change": len(formal)}
+        pool += formal if corpus == corpora[0] else []
+    return {"counts": out, "sample": [(e.target, e.source, dict(e.attrs)["inserted"], dict(e.attrs)["deleted"])
+                                      for e in random.Random(seed).sample(pool, min(n, len(pool)))]}
+
+
+if __name__ == "__main__" and "--formal" in sys.argv:
+    import json
+    result = formal_changes()
+    out = ROOT / "benchmarks" / "results" / "alignment_formal.json"
+    out.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(json.dumps(result["counts"], ensure_ascii=False, indent=1), f"\nresults: {out}")
+    for old, new, ins, dels in result["sample"]:
+        print(f"{old} -> {new}\n   inserted: {ins[:80]}\n   deleted:  {dels[:80]}")

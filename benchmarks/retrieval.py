@@ -4,9 +4,10 @@
   zh-food-safety + zh-pig-slaughter + zh-animal-quarantine in one workspace
 - ALQAC 2022 + 2023 questions over vi-alqac
 - ObliQA development split over en-adgm
+- the sample benchmark (corpora/sample/benchmark.jsonl) over the bundled sample corpus
 Questions from ../shared are converted at run time into the workspace, never committed.
 
-    .venv/bin/python benchmarks/retrieval.py [--only zh,alqac,obliqa] [--limit N]
+    .venv/bin/python benchmarks/retrieval.py [--only zh,alqac,obliqa,sample] [--limit N]
 Results: benchmarks/results/retrieval_<name>.json, figures/eval_<name>.png
 """
 from __future__ import annotations
@@ -21,10 +22,12 @@ SHARED = ROOT.parent / "shared" / "corpora"
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 CACHE = ROOT / "benchmarks" / "workspace-ingest" / "lance"
 
-BENCHES = {
+SAMPLE = ROOT / "corpora" / "sample"
+BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
     "zh": (["zh-food-safety", "zh-pig-slaughter", "zh-animal-quarantine"], None),
     "alqac": (["vi-alqac"], "alqac"),
     "obliqa": (["en-adgm"], "obliqa"),
+    "sample": ([SAMPLE, SAMPLE / "zh"], "sample"),
 }
 
 
@@ -32,7 +35,7 @@ def main() -> int:
     from workbench.evaluate.bench_import import alqac_questions, obliqa_questions, write_jsonl
     from workbench.cli import main as cli
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", default="zh,alqac,obliqa")
+    ap.add_argument("--only", default="zh,alqac,obliqa,sample")
     ap.add_argument("--limit", type=int)
     ap.add_argument("--systems", default="bm25,dense,hybrid,graph,graph-vihermes")
     ap.add_argument("--cache", default=str(CACHE), help="embedding cache to reuse (default: ingest.py's)")
@@ -42,10 +45,12 @@ def main() -> int:
         ws = WS / name
         if not (ws / "workspace.json").exists():
             cache = ["--cache", args.cache] if Path(args.cache).exists() else []   # reuse ingest.py's vectors
-            if cli(["ingest", *[str(SHARED / c) for c in corpora], "--workspace", str(ws), "--problems", "3", *cache]):
+            if cli(["ingest", *[str(SHARED / c if isinstance(c, str) else c) for c in corpora], "--workspace", str(ws), "--problems", "3", *cache]):
                 return 1
         if fmt is None:
             bench = ROOT / "benchmarks" / "questions" / "zh_versions.jsonl"
+        elif fmt == "sample":
+            bench = SAMPLE / "benchmark.jsonl"
         else:
             rows = (alqac_questions if fmt == "alqac" else obliqa_questions)(SHARED / corpora[0])
             bench = write_jsonl(rows, ws / f"{name}_questions.jsonl")

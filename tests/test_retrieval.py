@@ -1,5 +1,6 @@
 """Routing, expansion, metrics (pure logic) and retrieval on the real sample workspace."""
 import datetime as dt
+import json
 from pathlib import Path
 
 import pytest
@@ -295,3 +296,23 @@ def test_a_sanction_enforces_a_rule_through_its_citing_clause():
     assert "罚款" in _row(point, "有下列情形之一的，处五万元以上十万元以下罚款：")["search_text"].split()
     assert facts("liability of a licensee keeping unreliable records under obligations") == \
         "of a licensee keeping unreliable records under"          # English frame words go as whole words
+
+
+def test_development_sets_split_by_question_id(tmp_path):
+    """About 30 % of the ids go to validation, always the same ones; a row may name its split."""
+    from workbench.core.errors import CorpusError
+    from workbench.evaluate.metrics import split_of
+    ids = [f"q-{i}" for i in range(1000)]
+    share = sum(split_of(i) == "validation" for i in ids) / len(ids)
+    assert 0.25 < share < 0.35 and [split_of(i) for i in ids] == [split_of(i) for i in ids]
+    f = tmp_path / "b.jsonl"
+    rows = [{"id": i, "question": "q", "gold": ["a@1/a1"]} for i in ids[:40]] + \
+           [{"id": "pinned", "question": "q", "gold": ["a@1/a1"], "split": "validation"}]
+    f.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
+    tuning, validation = load_benchmark(f, "tuning"), load_benchmark(f, "validation")
+    assert len(tuning) + len(validation) == 41 and "pinned" in {q.id for q in validation}
+    assert not {q.id for q in tuning} & {q.id for q in validation}
+    f.write_text('{"id": "x", "question": "q"}\n', encoding="utf-8")
+    with pytest.raises(CorpusError) as e:
+        load_benchmark(f)
+    assert e.value.line == 1 and "gold" in str(e.value)

@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--match", choices=["article", "exact"], default="article",
                    help="compare ids at article level (default) or exactly")
     s.add_argument("--limit", type=int, help="only the first N questions")
+    s.add_argument("--split", choices=["tuning", "validation"], help="only the tuning or the validation part "
+                   "of a development set (by question id; default: both, reported side by side)")
 
     s = sub.add_parser("import-benchmark", help="convert ALQAC or ObliQA questions to the evaluation JSONL")
     s.add_argument("format", choices=["alqac", "obliqa"])
@@ -185,16 +187,19 @@ def cmd_relink(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate.metrics import category_table, dumps, load_benchmark, run_eval, table, tests_table
+    from .evaluate.metrics import category_table, dumps, load_benchmark, run_eval, split_table, table, tests_table
     from .ui.views import metrics_figure
     wb = _open(args)
-    questions = load_benchmark(args.benchmark)[:args.limit]
+    questions = load_benchmark(args.benchmark, args.split)[:args.limit]
     systems = [s.strip() for s in args.systems.split(",") if s.strip()]
     ev = run_eval(wb, questions, systems, Path(args.benchmark).stem, args.match)
     summary = ev.summary()
     print(table(summary))
     print()
     print(category_table(summary, "recall@5"))
+    if len(summary["splits"]) > 1:
+        print()
+        print(split_table(summary))
     best = "graph" if "graph" in systems else systems[-1]
     if len(systems) > 1:
         print()

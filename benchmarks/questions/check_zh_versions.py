@@ -1,21 +1,30 @@
-"""Check benchmarks/questions/zh_versions.jsonl against the three Chinese versioned corpora.
+"""Check a Chinese version-aware question set (default benchmarks/questions/zh_versions.jsonl) against its corpora.
 
     python benchmarks/questions/check_zh_versions.py [QUESTIONS.jsonl] [--corpora DIR]
+        [--corpus NAME ...] [--min-questions N] [--min-per-category N]
 
-DIR defaults to $WORKBENCH_CORPORA or ../shared/corpora next to the repository. For every
-line it checks that
+DIR defaults to $WORKBENCH_CORPORA or ../shared/corpora next to the repository. --corpus
+(repeatable) names the corpus folders under DIR whose units gold ids may point to; without
+it: zh-food-safety, zh-pig-slaughter and zh-animal-quarantine. For example, the second set:
+
+    python benchmarks/questions/check_zh_versions.py benchmarks/questions/zh_versions_2.jsonl \
+        --corpus zh-lawrefbook --corpus zh-pig-slaughter --corpus zh-animal-quarantine
+
+For every line it checks that
   - the fields are there and well typed, ids are unique, `category` is one of
     precise / version_diff / reasoning / temporal;
-  - every gold id is a unit of zh-food-safety, zh-pig-slaughter or zh-animal-quarantine;
+  - every gold id is a unit of one of the named corpora;
   - `evidence` has one quote per gold id and each quote is a substring of that unit's
     text (all whitespace removed on both sides);
   - temporal items have `as_of`, the date is written in the question (2009年3月15日) and
     every gold unit's version is in force on it (effective_from <= as_of < effective_to);
   - `as_of` appears only on temporal items;
   - outside temporal items, every gold unit belongs to a version whose year the question
-    names, or to the version currently in force (no year named -> current law);
+    names (a dated version such as 2022-09-02 is named by its year, 2022年), or to the
+    version currently in force (no year named -> current law);
   - version_diff gold spans at least two versions; reasoning gold has at least two units;
-and overall that there are at least 64 questions and at least 14 per category.
+and overall that there are at least 64 questions and at least 14 per category (change with
+--min-questions / --min-per-category).
 Exits 1 naming each bad line, 2 when the corpora cannot be found.
 """
 from __future__ import annotations
@@ -48,17 +57,25 @@ def _default_corpora() -> Path:
     return Path(env) if env else (REPO.parent / "shared" / "corpora")
 
 
-def load_units(corpora_dir: Path) -> dict:
+def _version_year(version: str) -> str:
+    """The year a question names for a version: "2015" -> "2015", "2022-09-02" -> "2022"."""
+    m = re.match(r"\d{4}", str(version))
+    return m.group(0) if m else str(version)
+
+
+def load_units(corpora_dir: Path, corpora: tuple[str, ...] = CORPORA) -> dict:
     from workbench.parse.detect import load_corpus
     units = {}
-    for name in CORPORA:
+    for name in corpora:
         parsed = load_corpus(corpora_dir / name)
         for u in parsed.result.units:
             units[u.id] = u
     return units
 
 
-def check(path: Path, units: dict) -> tuple[list[str], list[dict]]:
+def check(path: Path, units: dict, corpora: tuple[str, ...] = CORPORA,
+          min_total: int = MIN_TOTAL, min_per_category: int = MIN_PER_CATEGORY
+          ) -> tuple[list[str], list[dict]]:
     errors: list[str] = []
     items: list[dict] = []
     seen: dict[str, int] = {}
@@ -98,7 +115,7 @@ def check(path: Path, units: dict) -> tuple[list[str], list[dict]]:
         for i, gid in enumerate(gold):
             u = units.get(gid)
             if u is None:
-                bad(f"gold id {gid!r} is not a unit of {', '.join(CORPORA)}")
+                bad(f"gold id {gid!r} is not a unit of {', '.join(corpora)}")
                 continue
             found.append(u)
             if i < len(evidence):
@@ -129,50 +146,61 @@ def check(path: Path, units: dict) -> tuple[list[str], list[dict]]:
             bad("as_of is only for temporal items")
         else:
             for u in found:
-                if u.effective_to is not None and f"{u.version}年" not in q:
-                    bad(f"{u.id} is not the current version and the question does not name {u.version}年")
+                year = _version_year(u.version)
+                if u.effective_to is not None and f"{year}年" not in q:
+                    bad(f"{u.id} is not the current version and the question does not name {year}年")
         if cat == "version_diff" and len({(u.key, u.version) for u in found}) < 2:
             bad("version_diff gold must cover at least two versions")
         if cat == "reasoning" and len(gold) < 2:
             bad("reasoning gold needs at least two units")
 
     counts = Counter(it.get("category") for it in items)
-    if len(items) < MIN_TOTAL:
-        errors.append(f"{path.name}: {len(items)} questions, need at least {MIN_TOTAL}")
+    if len(items) < min_total:
+        errors.append(f"{path.name}: {len(items)} questions, need at least {min_total}")
     for c in CATEGORIES:
-        if counts[c] < MIN_PER_CATEGORY:
-            errors.append(f"{path.name}: {counts[c]} {c} questions, need at least {MIN_PER_CATEGORY}")
+        if counts[c] < min_per_category:
+            errors.append(f"{path.name}: {counts[c]} {c} questions, need at least {min_per_category}")
     return errors, items
 
 
-def summary(items: list[dict], units: dict) -> str:
+def summary(items: list[dict], units: dict, corpora: tuple[str, ...] = CORPORA) -> str:
     by_cat = Counter(it.get("category") for it in items)
     by_corpus: Counter = Counter()
     for it in items:
-        corpora = {units[g].corpus for g in it.get("gold", []) if g in units}
-        for c in corpora:
+        for c in {units[g].corpus for g in it.get("gold", []) if g in units}:
             by_corpus[c] += 1
     lines = [f"{len(items)} questions"]
     lines.append("  by category: " + ", ".join(f"{c}={by_cat[c]}" for c in CATEGORIES))
-    lines.append("  by corpus:   " + ", ".join(f"{c}={by_corpus[c]}" for c in CORPORA))
+    lines.append("  by corpus:   " + ", ".join(f"{c}={by_corpus[c]}" for c in corpora))
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("questions", nargs="?", default=str(HERE / "zh_versions.jsonl"))
-    ap.add_argument("--corpora", default=str(_default_corpora()))
+    ap.add_argument("--corpora", default=str(_default_corpora()),
+                    help="folder holding the corpus folders (default: $WORKBENCH_CORPORA or ../shared/corpora)")
+    ap.add_argument("--corpus", action="append", metavar="NAME",
+                    help="corpus folder whose units gold ids may name; repeatable "
+                         f"(default: {' '.join(CORPORA)})")
+    ap.add_argument("--min-questions", type=int, default=MIN_TOTAL, metavar="N",
+                    help=f"fewest questions the file must hold (default {MIN_TOTAL})")
+    ap.add_argument("--min-per-category", type=int, default=MIN_PER_CATEGORY, metavar="N",
+                    help=f"fewest questions per category (default {MIN_PER_CATEGORY})")
     args = ap.parse_args(argv)
     corpora_dir = Path(args.corpora)
-    missing = [c for c in CORPORA if not (corpora_dir / c / "corpus.toml").exists()]
+    corpora = tuple(dict.fromkeys(args.corpus)) if args.corpus else CORPORA
+    # a manifest corpus has corpus.toml; a bulk folder (zh-lawrefbook) is found by its importer
+    missing = [c for c in corpora if not (corpora_dir / c).is_dir()]
     if missing:
         print(f"corpora not found under {corpora_dir}: {', '.join(missing)}", file=sys.stderr)
         return 2
-    units = load_units(corpora_dir)
-    errors, items = check(Path(args.questions), units)
+    units = load_units(corpora_dir, corpora)
+    errors, items = check(Path(args.questions), units, corpora,
+                          args.min_questions, args.min_per_category)
     for e in errors:
         print(e, file=sys.stderr)
-    print(summary(items, units))
+    print(summary(items, units, corpora))
     if errors:
         print(f"FAILED: {len(errors)} problem(s)", file=sys.stderr)
         return 1

@@ -285,3 +285,4 @@ class Question:
     gold: tuple[str, ...]
     as_of: str | None = None
     answer: str | None = None
+    split: str = ""              # "tuning" or "validation" (see evaluate.metrics.split_of)

@@ -10,6 +10,7 @@ effect size r = |z| / sqrt(n).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.errors import CorpusError
 from ..core.records import Question
 from ..retrieve.expand import article_of
 
@@ -25,21 +27,43 @@ METRICS = ("recall@1", "recall@5", "recall@10", "mrr", "hit@1", "ndcg@10",
 
 
 
-def load_benchmark(path: str | Path) -> list[Question]:
+VALIDATION_SHARE = 30      # percent of a development set held out from tuning (by question id)
+
+
+def split_of(qid: str) -> str:
+    """'validation' for about VALIDATION_SHARE % of question ids, 'tuning' for the rest: a
+    fixed function of the id (SHA-1), so every development set splits the same way, in every
+    run, without a file to keep. Parameters are fitted on the tuning part only; the validation
+    part is reported beside it."""
+    return "validation" if int(hashlib.sha1(qid.encode("utf-8")).hexdigest()[:8], 16) % 100 < VALIDATION_SHARE \
+        else "tuning"
+
+
+def load_benchmark(path: str | Path, split: str | None = None) -> list[Question]:
+    """Questions of a JSON-lines benchmark; `split` ("tuning" / "validation") keeps one part.
+    A row may name its split; otherwise `split_of(id)` decides."""
     out, seen = [], set()
-    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise CorpusError(str(path), 0, "no such benchmark file") from None
+    for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
             q = Question(str(row["id"]), row["question"], row.get("category", "all"),
-                         tuple(row["gold"]), row.get("as_of"), row.get("answer"))
+                         tuple(row["gold"]), row.get("as_of"), row.get("answer"),
+                         row.get("split") or split_of(str(row["id"])))
         except (json.JSONDecodeError, KeyError, TypeError) as e:
-            raise ValueError(f"{path}:{n}: not a benchmark line ({e}); need id, question, gold") from None
+            raise CorpusError(str(path), n, f"not a benchmark line ({e}); need id, question, gold") from None
+        if q.split not in ("tuning", "validation"):
+            raise CorpusError(str(path), n, f"split {q.split!r}: use tuning or validation")
         if q.id in seen:
-            raise ValueError(f"{path}:{n}: duplicate question id {q.id}")
+            raise CorpusError(str(path), n, f"duplicate question id {q.id}")
         seen.add(q.id)
-        out.append(q)
+        if split is None or q.split == split:
+            out.append(q)
     return out
 
 
@@ -89,11 +113,14 @@ class Evaluation:
     def summary(self) -> dict:
         systems = {}
         cats = sorted({q.category for q in self.questions})
+        splits = sorted({q.split for q in self.questions})
         for name, rows in self.per_question.items():
             systems[name] = {
                 "overall": mean_metrics(rows),
                 "by_category": {c: mean_metrics([r for r, q in zip(rows, self.questions) if q.category == c])
                                 for c in cats},
+                "by_split": {s: mean_metrics([r for r, q in zip(rows, self.questions) if q.split == s])
+                             for s in splits},
                 "latency_ms_p50": float(np.median(self.latency_ms.get(name, [0]))),
             }
         names = list(self.per_question)
@@ -102,12 +129,13 @@ class Evaluation:
             for b in names[i + 1:]:
                 tests[f"{a} vs {b}"] = {m: wilcoxon([r[m] for r in self.per_question[a]],
                                                      [r[m] for r in self.per_question[b]]) for m in METRICS}
-        per_question = {name: [{"id": q.id, "category": q.category, "gold": list(q.gold),
+        per_question = {name: [{"id": q.id, "category": q.category, "split": q.split, "gold": list(q.gold),
                                 **{k: v for k, v in r.items() if k != "id"}}
                                for r, q in zip(rows, self.questions)]
                         for name, rows in self.per_question.items()}
         return {"benchmark": self.benchmark, "questions": len(self.questions),
                 "categories": {c: sum(q.category == c for q in self.questions) for c in cats},
+                "splits": {s: sum(q.split == s for q in self.questions) for s in splits},
                 "systems": systems, "tests": tests, "per_question": per_question}
 
 
@@ -122,6 +150,16 @@ def dumps(summary: dict) -> str:
                          + ",\n".join("   " + json.dumps(row, ensure_ascii=False) for row in rows) + "\n  ]"
                          for name, rows in per.items())
     return head[:-2] + ',\n "per_question": {\n' + systems + "\n }\n}"
+
+
+def split_table(summary: dict, metrics=("recall@5", "mrr", "hit@1", "citation_f1")) -> str:
+    """Each system's metrics on the tuning and the validation part."""
+    splits = summary.get("splits", {})
+    head = "| system | " + " | ".join(f"{m} {s} ({n})" for m in metrics for s, n in splits.items()) + " |"
+    lines = [head, "|" + "---|" * (len(metrics) * len(splits) + 1)]
+    for name, s in summary["systems"].items():
+        lines.append(f"| {name} | " + " | ".join(f"{s['by_split'][sp][m]:.3f}" for m in metrics for sp in splits) + " |")
+    return "\n".join(lines)
 
 
 def table(summary: dict, metrics=METRICS) -> str:

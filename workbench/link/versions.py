@@ -2,6 +2,9 @@
 
 Consecutive versions of one key are aligned article by article:
 - same number, same text           -> inherited  (INHERITS newer -> older)
+- same text up to form             -> inherited, with formal_change = true on the edge: the
+                                      versions differ only in punctuation width (，/ ,), quote
+                                      style (“” / 「」 / ""), whitespace or Unicode composition
 - same number, changed text        -> amended    (AMENDS newer -> older, with a diff)
 - other number, text matched       -> renumbered (INHERITS if the text is the same, else AMENDS)
 - no counterpart                   -> added (in the newer) / removed (from the older)
@@ -13,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -32,10 +36,23 @@ class Change:
     similarity: float = 0.0
     inserted: tuple[str, ...] = ()
     deleted: tuple[str, ...] = ()
+    formal: bool = False        # the texts differ in form only (see `formal`)
 
 
 def _norm(text: str) -> str:
     return re.sub(r"\s+", "", text)
+
+
+# quote styles and the ideographic full stop, to one form each (NFKC already folds full-width
+# ASCII punctuation, digits and letters to their half-width forms)
+_FORM = str.maketrans({"“": '"', "”": '"', "„": '"', "「": '"', "」": '"', "『": '"', "』": '"', "〝": '"',
+                       "〞": '"', "‘": "'", "’": "'", "‚": "'", "。": "."})
+
+
+def formal(text: str) -> str:
+    """The text without what legislators' typesetting changes between versions and readers do
+    not: Unicode composition and width (NFKC), quote style, the full stop, whitespace."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text).translate(_FORM))
 
 
 def _bigrams(text: str) -> set[str]:
@@ -68,17 +85,19 @@ def align(old: list[Unit], new: list[Unit], vectors: dict | None = None) -> list
     changes: list[Change] = []
     left = {u.id: u for u in old}
     right = {u.id: u for u in new}
-    # 1. identical text, preferring the same number
+    # 1. identical text up to form, preferring the same number and then the same form
     by_text: dict[str, list[Unit]] = {}
     for u in old:
-        by_text.setdefault(_norm(u.text), []).append(u)
+        by_text.setdefault(formal(u.text), []).append(u)
     for n in new:
-        cands = [o for o in by_text.get(_norm(n.text), []) if o.id in left]
+        cands = [o for o in by_text.get(formal(n.text), []) if o.id in left]
         if not cands:
             continue
-        o = next((c for c in cands if c.label == n.label), cands[0])
+        o = min(cands, key=lambda c: (c.label != n.label, _norm(c.text) != _norm(n.text)))
         del left[o.id], right[n.id]
-        changes.append(Change("inherited" if o.label == n.label else "renumbered", o.id, n.id, 1.0))
+        form = _norm(o.text) != _norm(n.text)
+        ins, dels = text_diff(o.text, n.text) if form else ((), ())
+        changes.append(Change("inherited" if o.label == n.label else "renumbered", o.id, n.id, 1.0, ins, dels, form))
     # 2. changed text: best pairs first, same number favoured
     pairs = []
     for n in right.values():
@@ -119,7 +138,9 @@ def version_edges(changes: list[Change]) -> list[Edge]:
             continue
         same = c.similarity >= 1.0
         attrs = [("status", c.status), ("similarity", f"{c.similarity:.3f}")]
-        if not same:
+        if c.formal:
+            attrs.append(("formal_change", "true"))
+        if not same or c.formal:
             attrs += [("inserted", " | ".join(c.inserted)[:1000]), ("deleted", " | ".join(c.deleted)[:1000])]
         edges.append(Edge(c.new, c.old, EdgeType.INHERITS if same else EdgeType.AMENDS,
                           evidence=c.status, confidence=round(c.similarity, 3),

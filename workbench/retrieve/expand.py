@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Iterable
 
 import numpy as np
@@ -36,11 +37,17 @@ def article_of(unit_id: str) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """A unit reached by expansion: its distance from a seed and the edges walked."""
+    """A unit reached by expansion: its distance from a seed and the edges walked (`links`,
+    made from the walk's (edge, forward, from) triples when first read)."""
     unit_id: str
     distance: int
     edge_type: str                  # type of the last edge on the path ("" for a seed)
-    links: tuple[Link, ...] = ()
+    walk: tuple = ()
+    graph: "ArticleGraph | None" = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def links(self) -> tuple[Link, ...]:
+        return self.graph.links(self.walk) if self.graph is not None else ()
 
     @property
     def path(self) -> str:
@@ -65,7 +72,10 @@ class ArticleGraph:
         self.types = np.asarray([code[t] for t in types], dtype=np.int64)
         self.g.es["type"] = list(types)
         self.source, self.target = np.asarray(source, dtype=np.int64), np.asarray(target, dtype=np.int64)
-        self.incidence = [sorted(inc) for inc in self.g.get_inclist(mode="all")]
+        src, dst, codes = self.source.tolist(), self.target.tolist(), self.types.tolist()
+        # per article, its edges in edge order as (other end, type code, out of it?, edge id)
+        self.incidence = [[(dst[e], codes[e], True, e) if src[e] == v else (src[e], codes[e], False, e)
+                           for e in sorted(inc)] for v, inc in enumerate(self.g.get_inclist(mode="all"))]
 
     @classmethod
     def from_columns(cls, cols: EdgeColumns) -> "ArticleGraph":
@@ -100,12 +110,7 @@ class ArticleGraph:
         v = self.index.get(uid)
         if v is None:
             return []
-        out = []
-        for e in self.incidence[v]:
-            fwd = self.source[e] == v
-            out.append((self.names[self.target[e] if fwd else self.source[e]],
-                        self.type_names[self.types[e]], "->" if fwd else "<-"))
-        return out
+        return [(self.names[n], self.type_names[code], "->" if fwd else "<-") for n, code, fwd, _ in self.incidence[v]]
 
     def linked(self, uid: str, among: set[str] | dict, allowed: Callable[[str, str], bool]) -> list[str]:
         """Neighbours of `uid` in `among` through an edge `allowed(type, arrow)` accepts."""
@@ -122,41 +127,42 @@ class ArticleGraph:
         `hops[type]` bounds how many edges of that type one path may use; `keep(uid)` filters
         (e.g. by date) without stopping the walk through filtered units."""
         found: dict[str, Step] = {s: Step(s, 0, "", ()) for s in seeds}
-        limit = np.asarray([hops.get(t, 0) for t in self.type_names], dtype=np.int64)
-        if not limit.any():
+        limit = [hops.get(t, 0) for t in self.type_names]
+        if not any(limit):
             return found
-        zero = (0,) * len(self.type_names)
-        queue = deque((self.index.get(s), 0, zero, ()) for s in seeds)
-        seen = {(self.index.get(s), zero) for s in seeds}
+        # the budget used on a path, one base-`base` digit per edge type, as one int
+        base = max(limit) + 1
+        place = [base ** i for i in range(len(limit))]
+        queue = deque((self.index.get(s), 0, 0, ()) for s in seeds)
+        seen = {(self.index.get(s), 0) for s in seeds}
         reached, budget_left = 0, cap * 50      # bounds the walk itself, not just what it returns
         while queue and reached < cap and budget_left > 0:
             budget_left -= 1
             v, dist, used, path = queue.popleft()
             if v is None:
                 continue
-            for e in self.incidence[v]:
-                code = self.types[e]
-                if used[code] >= limit[code]:
+            for nxt, code, fwd, e in self.incidence[v]:
+                if used // place[code] % base >= limit[code]:
                     continue
-                budget = used[:code] + (used[code] + 1,) + used[code + 1:]
-                nxt = self.target[e] if self.source[e] == v else self.source[e]
+                budget = used + place[code]
                 state = (nxt, budget)
                 if state in seen:
                     continue
                 seen.add(state)
-                step_path = path + ((int(e), bool(self.source[e] == v), int(v)),)
+                step_path = path + ((e, fwd, v),)
                 name = self.names[nxt]
                 if name not in found and keep(name):
-                    found[name] = Step(name, dist + 1, self.type_names[code], self._links(step_path))
+                    found[name] = Step(name, dist + 1, self.type_names[code], step_path, self)
                     reached += 1
                     if reached >= cap:
                         break
                 queue.append((nxt, dist + 1, budget, step_path))
         return found
 
-    def _links(self, path) -> tuple[Link, ...]:
+    def links(self, path) -> tuple[Link, ...]:
+        """A walk's (edge, forward, from) triples as links."""
         out = []
         for e, fwd, frm in path:
-            to = self.target[e] if fwd else self.source[e]
-            out.append(Link(self.names[frm], self.type_names[self.types[e]], self.names[to], fwd))
+            to = int(self.target[e] if fwd else self.source[e])
+            out.append(Link(self.names[frm], self.type_names[int(self.types[e])], self.names[to], fwd))
         return tuple(out)

@@ -6,6 +6,7 @@ that produced them, so re-ingesting a corpus replaces exactly its own edges.
 """
 from __future__ import annotations
 
+import gc
 import json
 from collections import Counter
 from pathlib import Path
@@ -25,11 +26,23 @@ def _igraph():
     return igraph
 
 
+def _load(ig, path: Path):
+    """The pickled graph, read with the garbage collector paused (unpickling creates a few
+    objects per edge; collecting between them costs a quarter of the load on a large graph)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return ig.Graph.Read_Pickle(str(path))
+    finally:
+        if paused:
+            gc.enable()
+
+
 class IGraphStore:
     def __init__(self, folder: str | Path):
         self.path = Path(folder) / FILE
         ig = _igraph()
-        self.g = ig.Graph.Read_Pickle(str(self.path)) if self.path.exists() else ig.Graph(directed=True)
+        self.g = _load(ig, self.path) if self.path.exists() else ig.Graph(directed=True)
         if self.g.ecount() and "layer" not in self.g.es.attributes():
             self.g.es["layer"] = ["structure"] * self.g.ecount()      # graphs saved before edge layers
         self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}
