@@ -4,6 +4,9 @@
   zh-food-safety + zh-pig-slaughter + zh-animal-quarantine in one workspace
 - ALQAC 2022 + 2023 questions over vi-alqac
 - ObliQA development split over en-adgm
+- the second zh version-aware set (benchmarks/questions/zh_versions_2.jsonl) over the six
+  LawRefBook laws it asks about (both versions each, staged from zh-lawrefbook into the
+  workspace folder) + zh-pig-slaughter + zh-animal-quarantine
 - the sample benchmark (corpora/sample/benchmark.jsonl) over the bundled sample corpus
 Questions from ../shared are converted at run time into the workspace, never committed.
 
@@ -28,7 +31,28 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
     "alqac": (["vi-alqac"], "alqac"),
     "obliqa": (["en-adgm"], "obliqa"),
     "sample": ([SAMPLE, SAMPLE / "zh"], "sample"),
+    "zh2": (["zh-lawrefbook:经济法/农产品质量安全法,经济法/反垄断法,经济法/会计法,经济法/畜牧法,经济法/野生动物保护法,"
+             "经济法/统计法", "zh-pig-slaughter", "zh-animal-quarantine"], "zh2"),
 }
+QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl"}
+
+
+def corpus_path(spec, ws: Path) -> Path:
+    """A corpus folder: a path, a name under ../shared/corpora, or 'name:dir/law,dir/law' for
+    some laws of a LawRefBook folder, copied (every dated version) into the workspace folder."""
+    if not isinstance(spec, str):
+        return spec
+    name, _, laws = spec.partition(":")
+    if not laws:
+        return SHARED / name
+    import shutil
+    staged = ws / "staged" / name
+    for law in laws.split(","):
+        folder, stem = law.rsplit("/", 1)
+        for f in sorted((SHARED / name / "laws" / folder).glob(f"{stem}(*).md")):
+            (staged / "laws" / folder).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(f, staged / "laws" / folder / f.name)
+    return staged
 
 
 def main() -> int:
@@ -45,10 +69,10 @@ def main() -> int:
         ws = WS / name
         if not (ws / "workspace.json").exists():
             cache = ["--cache", args.cache] if Path(args.cache).exists() else []   # reuse ingest.py's vectors
-            if cli(["ingest", *[str(SHARED / c if isinstance(c, str) else c) for c in corpora], "--workspace", str(ws), "--problems", "3", *cache]):
+            if cli(["ingest", *[str(corpus_path(c, ws)) for c in corpora], "--workspace", str(ws), "--problems", "3", *cache]):
                 return 1
-        if fmt is None:
-            bench = ROOT / "benchmarks" / "questions" / "zh_versions.jsonl"
+        if fmt is None or fmt in QUESTIONS:
+            bench = ROOT / "benchmarks" / "questions" / QUESTIONS[fmt or name]
         elif fmt == "sample":
             bench = SAMPLE / "benchmark.jsonl"
         else:

@@ -316,3 +316,70 @@ def test_development_sets_split_by_question_id(tmp_path):
     with pytest.raises(CorpusError) as e:
         load_benchmark(f)
     assert e.value.line == 1 and "gold" in str(e.value)
+
+
+def _citing(units: dict, hits: list[str], cited_max: int, named=(), sanction=False, qtype="version_diff", edges=(),
+            refs=None):
+    """A citing context over fake units (id -> text), version edges (newer, older) and a
+    reference index (article -> [(citing unit, cited article)])."""
+    refs = refs or {}
+    from types import SimpleNamespace
+    from workbench.retrieve.expand import ArticleGraph
+    from workbench.retrieve.route import Policy, Route
+    from workbench.retrieve.scope import Scope
+    older = {new: old for new, old in edges}
+    newer = {old: new for new, old in edges}
+    graph = SimpleNamespace(older_version=older.get, newer_version=newer.get)
+
+    class Store:
+        def get(self, ids, vectors=False):
+            return [Unit(i, i.split("@")[0], i.split("@")[1].split("/")[0], "article", text=units[i]) for i in ids if i in units]
+    r = SimpleNamespace(store=Store(), graph=graph, ref_index=lambda: refs,
+                        agraph=ArticleGraph.from_edges([Edge(n, o, EdgeType.AMENDS) for n, o in edges]))
+    plan = SimpleNamespace(type=qtype, route=Route(qtype, sanction=sanction))
+    policy = Policy("direct+hybrid", {}, "none", "named", cite_max=cited_max, cite_margin=0.12)
+    hit_list = [Hit(h, 1.0 - i / 10, "bm25", Unit(h, h.split("@")[0], "1", "article", text=units.get(h, ""))) for i, h in enumerate(hits)]
+    return Citing(r, hit_list, policy, plan, Scope(("article",), named=frozenset(named)), None,
+                  {h.unit_id: h.score for h in hit_list}, {}, {}, {})
+
+
+def test_a_comparison_cites_each_named_version_not_one_between():
+    """"比较2008年版和2021年版…": the 2011 / 2016 texts in between may be retrieved, but the
+    cited pair is the article in 2008 and in 2021, found along the alignment (renumbered)."""
+    from workbench.retrieve.cite import named_versions
+    chain = [("p@2011/a9", "p@2008/a9"), ("p@2016/a8", "p@2011/a9"), ("p@2021/a11", "p@2016/a8")]
+    units = {n: "text" for pair in chain for n in pair}
+    c = _citing(units, ["p@2021/a11", "p@2016/a8"], 2, named={"p@2008", "p@2021"}, edges=chain)
+    assert named_versions(c, ["p@2021/a11", "p@2016/a8"]) == ["p@2021/a11", "p@2008/a9"]
+    c = _citing(units, ["p@2021/a11", "p@2008/a9"], 2, named={"p@2008", "p@2021"}, edges=chain)
+    assert named_versions(c, ["p@2021/a11", "p@2008/a9"]) == ["p@2021/a11", "p@2008/a9"]     # already both
+    c = _citing(units, ["p@2021/a11", "p@2016/a8"], 2, named={"p@2021"}, edges=chain)
+    assert named_versions(c, ["p@2021/a11", "p@2016/a8"]) == ["p@2021/a11", "p@2016/a8"]     # one named: as ranked
+
+
+def test_a_penalty_question_cites_the_sanction_in_every_type():
+    from workbench.retrieve.cite import asked_role
+    units = {"l@2/a30": "经营者应当建立进货查验记录制度。", "l@2/a60": "违反本法第三十条规定的，处二千元以上二万元以下罚款。",
+             "l@2/a61": "违反本法第三十一条规定的，处五千元罚款。", "l@1/a50": "违反本法第二十条规定的，处一千元罚款。"}
+    units.update({f"{a}/c1": units[a] for a in ("l@2/a60", "l@2/a61")})    # the citing (sanctioning) clauses
+    refs = {"l@2/a60": [("l@2/a60/c1", "l@2/a30")], "l@2/a61": [("l@2/a61/c1", "l@2/a31")]}
+    c = _citing(units, ["l@2/a30", "l@2/a61", "l@2/a60"], 1, sanction=True, qtype="temporal", refs=refs)
+    assert asked_role(c, ["l@2/a30"]) == ["l@2/a30", "l@2/a60"]         # the rule and the sanction enforcing it
+    c = _citing(units, ["l@2/a30", "l@2/a60"], 1, sanction=False, qtype="temporal", refs=refs)
+    assert asked_role(c, ["l@2/a30"]) == ["l@2/a30"]                    # no penalty asked: as ranked
+    c = _citing(units, ["l@2/a61", "l@2/a30"], 1, sanction=True, qtype="temporal", refs=refs)
+    assert asked_role(c, ["l@2/a61"]) == ["l@2/a61"]                    # a sanction already leads
+    c = _citing(units, ["l@2/a30", "l@2/a60", "l@1/a50"], 2, sanction=True, edges=[("l@2/a60", "l@1/a50")], refs=refs)
+    assert asked_role(c, ["l@2/a30", "l@1/a30"]) == ["l@2/a60", "l@1/a50"]   # a comparison: the sanction pair
+
+
+def test_what_one_revision_changed_keeps_the_changed_articles():
+    from workbench.retrieve.expand import ArticleGraph
+    from workbench.retrieve.pairing import changed_at
+    g = ArticleGraph.from_edges([Edge("p@2021/a3", "p@2016/a3", EdgeType.INHERITS),
+                                 Edge("p@2021/a4", "p@2016/a4", EdgeType.AMENDS),
+                                 Edge("p@2016/a3", "p@2011/a3", EdgeType.AMENDS)])
+    ids = {"p@2021/a3", "p@2021/a4", "p@2021/a9", "p@2016/a3", "p@2016/a4", "q@1/a1"}
+    steps = {"p": ("p@2016", "p@2021")}
+    assert changed_at(g, ids, steps) == {"p@2021/a4", "p@2021/a9", "p@2016/a4", "q@1/a1"}
+    assert changed_at(g, {"p@2021/a3", "q@1/a1"}, steps) == {"p@2021/a3", "q@1/a1"}  # nothing changed: all stay

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from ..core.config import RetrievalConfig
 from ..core.records import Filter, Hit, Link, Unit, Via
+from ..link.versions import article_history
 from .expand import article_of
 from .pairing import partners
 from .plan import Plan
@@ -46,12 +47,66 @@ def choose(c: Citing, history: list[str], hops: dict[str, int]) -> list[str]:
     cited = within_margin(c.hits, c.policy.cite_max, c.policy.cite_margin)
     if c.plan.type == "reasoning":
         cited = linked_hits(c, cited, hops)
+    cited = asked_role(c, cited)
+    if c.plan.type == "version_diff":
+        cited = named_versions(c, cited)
     if cited:                               # "…应当符合本法第五十条第二款的规定": that too
         extra = [x for x in refs(c, cited[0]) if x not in cited]
         if c.plan.type == "version_diff":   # ... with its counterpart in the other version
             extra += [p for x in extra for p in partners(c.r.agraph, x, c.score) if p not in cited]
         cited += list(dict.fromkeys(extra))
     return cited
+
+
+def asked_role(c: Citing, cited: list[str]) -> list[str]:
+    """A question asking how something is punished rests on a sanction (`route.role`: a fine,
+    revocation, liability), whatever its type. When the best cited unit is a rule, the sanction
+    enforcing it is chosen as in `by_roles` (one whose sanctioning clause cites it, else the one
+    naming the question's facts) among the sanctions in the next cite_max + ROLE_WINDOW hits: a
+    comparison cites that sanction in both versions (the penalty is what changed); other types
+    cite the rule and its sanction."""
+    if not cited or not c.plan.route.sanction or _role(c, cited[0]) == "sanction":
+        return cited
+    pool = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if _role(c, h.unit_id) == "sanction"]
+    if not pool:
+        return cited
+    enforces = enforcing(c, cited[0], [h.unit_id for h in pool])
+    pool = [h for h in pool if h.unit_id in enforces] or pool
+    match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}
+    best = max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)).unit_id
+    if c.plan.type == "version_diff":
+        return [best] + [p for p in partners(c.r.agraph, best, c.score) if p != best][:1]
+    return [cited[0], best]
+
+
+def _role(c: Citing, uid: str) -> str:
+    u = c.unit(uid)
+    return role(u.text if u else "")
+
+
+def named_versions(c: Citing, cited: list[str]) -> list[str]:
+    """A comparison of versions the question names ("比较2008年版和2021年版…") cites the
+    provision in each named version: the counterpart (along the version alignment, which
+    follows renumbering) of the first cited unit in a named version that has none cited is
+    added; a version between them gives way to it when the cited set is full, never the reverse."""
+    if not cited:
+        return cited
+    key = cited[0].split("@")[0]
+    named = sorted(v for v in c.scope.named if v.startswith(key + "@"))
+    if len(named) < 2:
+        return cited
+    chain = article_history(cited[0], c.r.graph.older_version, c.r.graph.newer_version)
+    at = {uid.split("/")[0]: uid for uid in chain}
+    out = list(cited)
+    for v in named:
+        if v not in at or any(x.split("/")[0] == v for x in out):
+            continue
+        if len(out) >= c.policy.cite_max:
+            between = [x for x in out if x.startswith(key + "@") and x.split("/")[0] not in named]
+            if between:
+                out.remove(between[-1])
+        out.append(at[v])
+    return out
 
 
 def within_margin(hits: list[Hit], most: int, margin: float) -> list[str]:

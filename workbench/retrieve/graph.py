@@ -14,7 +14,7 @@ from .expand import Step
 from .plan import make_plan
 from .rerank import Signals, rerank
 from .route import load_policies
-from .scope import make_scope
+from .scope import make_scope, step_of
 from .seeds import find_seeds
 
 
@@ -37,6 +37,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     for uid in seeds.as_then:                 # the named article as it stood on the date
         steps.setdefault(uid, Step(uid, 1, "AMENDS"))
     candidates = {uid for uid in set(steps) | {h.unit_id for h in seeds.fused} if scope.allows(units.get(uid))}
+    if plan.type == "version_diff" and not plan.route.history:     # "what did the 2021 revision change"
+        candidates = pairing.changed_at(r.agraph, candidates, step_of(scope, r.catalog))
     vecs = r.store.vectors(candidates)
     if policy.weights and cfg.weights == RetrievalConfig().weights:   # the caller's own weights win
         cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))

@@ -69,3 +69,24 @@ def history(graph, uid: str, versions: frozenset[str], unit: Callable[[str], Uni
     while hi < len(chain) - 1 and inside(hi + 1):
         hi += 1
     return [v for v in chain[lo:hi + 1][::-1] if v == uid or allows(unit(v))]
+
+
+def changed_at(agraph, ids: set[str], steps: dict[str, tuple[str, str]]) -> set[str]:
+    """Of `ids`, those a version step changed: for an instrument with a step (old version ->
+    new version), a unit of either version stays only if its counterpart across the step
+    differs in substance (AMENDS; a change of form is INHERITS) or it has none (added or
+    removed); units of other versions and instruments stay. Unchanged if nothing would stay."""
+    def doc(uid: str) -> str:
+        return uid.split("/")[0]
+    out = set()
+    for uid in ids:
+        key = uid.split("@")[0]
+        if key not in steps or doc(uid) not in steps[key]:
+            out.add(uid)
+            continue
+        across = [t for n, t, _ in agraph.neighbours(uid) if t in ("INHERITS", "AMENDS")
+                  and doc(n) in steps[key] and doc(n) != doc(uid)]
+        if not across or "AMENDS" in across:
+            out.add(uid)
+    changed = out - {u for u in ids if u.split("@")[0] not in steps or doc(u) not in steps[u.split("@")[0]]}
+    return out if changed else set(ids)

@@ -19,6 +19,7 @@ class Scope:
     versions: frozenset[str] = frozenset() # 'key@version': those instruments in these versions only
     on: dt.date | None = None              # only units in force on this date
     prefer_now: bool = False               # favour units in force today (no date, no version named)
+    named: frozenset[str] = frozenset()    # the versions the question names ('key@version')
 
     def version_ok(self, u: Unit) -> bool:
         return not self.versions or f"{u.key}@{u.version}" in self.versions or \
@@ -46,6 +47,7 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
     on = dt.date.fromisoformat(as_of) if as_of else route.as_of
     versions = catalog.versions_in(route.years, set(plan.keys)) if policy.versions == "named" and route.years \
         else set()
+    named = frozenset(versions)
     if route.type == "version_diff":
         named_keys = [v.split("@")[0] for v in versions]
         if route.history:       # "追溯…的修改历程" naming one version: from the first version up to it
@@ -60,4 +62,16 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         else:
             hard_time = dt.date.today()
     prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
-    return Scope(tuple(kinds), plan.keys, frozenset(versions), hard_time, prefer_now)
+    return Scope(tuple(kinds), plan.keys, frozenset(versions), hard_time, prefer_now, named)
+
+
+def step_of(scope: Scope, catalog: Catalog) -> dict[str, tuple[str, str]]:
+    """For each instrument the question names in exactly one version (a version comparison
+    asking what that version changed): key -> (previous version, named version)."""
+    out = {}
+    for key in {v.split("@")[0] for v in scope.named}:
+        named = [v for v in scope.named if v.startswith(key + "@")]
+        chain = [d.id for d in catalog.chain(key)]
+        if len(named) == 1 and named[0] in chain and chain.index(named[0]) > 0:
+            out[key] = (chain[chain.index(named[0]) - 1], named[0])
+    return out
