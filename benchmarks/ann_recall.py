@@ -33,7 +33,7 @@ def main() -> int:
     if not wb.store.has_vector_index() and not wb.store.index_vectors():      # built only when missing
         print("the workspace is below the index threshold; nothing to compare")
         return 1
-    pool = [r["question"] for r in obliqa_questions(ROOT.parent / "shared" / "corpora" / "en-adgm")]
+    pool = [r["question"] for r in obliqa_questions(ROOT.parent / "shared" / "corpora" / "en-adgm").rows]
     qs = random.Random(5).sample(pool, min(args.n, len(pool)))
     vecs = wb.embedder.embed_queries(qs)
     where = "kind IN ('article', 'passage')"

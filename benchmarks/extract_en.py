@@ -14,8 +14,13 @@ endpoints are mapped with obliqa.PassageIndex (uuid first); a target stored only
 clauses ("19.10.1" -> "19.10.1.(1)", ...) is any of them. Recall counts the 1,560 rows with
 a target; Outsource rows are reported apart (is there a placeholder edge from the source?).
 
-Precision comes from benchmarks/handcheck/en_adgm_precision.csv: 100 edges drawn by
-`handcheck_sample` (random.Random(7)), each judged by reading the source and target text.
+Precision comes from hand-checked samples of 100 edges drawn by `handcheck_sample`, each
+judged by reading the source and target text: benchmarks/handcheck/en_adgm_precision.csv
+(random.Random(7)) and en_adgm_precision_seed19.csv (random.Random(19), drawn after guidance
+notes' "paragraph N" was resolved to their own paragraphs). en_adgm_guidance_paragraphs.csv
+lists the guidance citations of their own paragraphs that were once resolved to the FSMR
+section of that number: the report counts how many now reach the right paragraph and how many
+wrong edges remain.
 
     python benchmarks/extract_en.py          # prints the numbers as JSON
 """
@@ -33,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"
 HANDCHECK = ROOT / "benchmarks" / "handcheck" / "en_adgm_precision.csv"
+HANDCHECKS = {7: HANDCHECK, 19: ROOT / "benchmarks" / "handcheck" / "en_adgm_precision_seed19.csv"}
+GUIDANCE = ROOT / "benchmarks" / "handcheck" / "en_adgm_guidance_paragraphs.csv"
 sys.path.insert(0, str(ROOT))   # run from a checkout without installing
 
 from workbench.link.resolve import is_placeholder  # noqa: E402
@@ -101,7 +108,18 @@ def handcheck_sample(edges, n: int = 100, seed: int = 7) -> list:
     return random.Random(seed).sample(sorted(edges, key=lambda e: e.key), n)
 
 
-def precision(edges=(), path: Path = HANDCHECK) -> dict | None:
+def guidance_pairs(edges, path: Path = GUIDANCE) -> dict | None:
+    """The guidance notes' own-paragraph citations: right target present, wrong one absent."""
+    if not path.is_file():
+        return None
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    have = {(e.source, e.target) for e in edges}
+    return {"pairs": len(rows), "right_target": sum((r["source"], r["target"]) in have for r in rows),
+            "wrong_target_left": sum((r["source"], r["wrong_target"]) in have for r in rows)}
+
+
+def precision(edges=(), path: Path = HANDCHECK, seed: int = 7) -> dict | None:
     """Precision from the hand-checked sample (verdict column: correct / wrong), and how many
     of its rows are still in today's sample (if not all, the check is stale: redo it)."""
     if not path.is_file():
@@ -111,7 +129,7 @@ def precision(edges=(), path: Path = HANDCHECK) -> dict | None:
     correct = sum(r["verdict"] == "correct" for r in rows)
     out = {"checked": len(rows), "correct": correct, "precision": round(correct / len(rows), 4) if rows else None}
     if edges:
-        today = {(e.source, e.target) for e in handcheck_sample(edges, len(rows))}
+        today = {(e.source, e.target) for e in handcheck_sample(edges, len(rows), seed)}
         out["rows_in_current_sample"] = sum((r["source"], r["target"]) in today for r in rows)
     return out
 
@@ -138,6 +156,8 @@ def run(folder: Path = SHARED / "en-adgm") -> dict:
         "placeholders": placeholders, "unresolved_in_workspace": len(edges) - resolved - placeholders,
         "self_citations_dropped": sum("cites itself" in p.reason for p in problems),
         "precision_hand_checked": precision(edges),
+        "precision_hand_checked_seed19": precision(edges, HANDCHECKS[19], 19),
+        "guidance_own_paragraphs": guidance_pairs(edges),
         "seconds": {"link": round(link_s, 1), "total": round(time.perf_counter() - t, 1)},
     }
 

@@ -26,8 +26,8 @@ def questions(n: int) -> list[str]:
     from workbench.evaluate.bench_import import alqac_questions, obliqa_questions
     from workbench.evaluate.metrics import load_benchmark
     pool = [q.question for q in load_benchmark(ROOT / "benchmarks" / "questions" / "zh_versions.jsonl")]
-    pool += [r["question"] for r in alqac_questions(SHARED / "vi-alqac")]
-    pool += [r["question"] for r in obliqa_questions(SHARED / "en-adgm")]
+    pool += [r["question"] for r in alqac_questions(SHARED / "vi-alqac").rows]
+    pool += [r["question"] for r in obliqa_questions(SHARED / "en-adgm").rows]
     return random.Random(11).sample(pool, n)
 
 

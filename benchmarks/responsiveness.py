@@ -55,7 +55,7 @@ def questions(n: int, seed: int = 7) -> list[str]:
     pool = [q.question for q in load_benchmark(ROOT / "benchmarks" / "questions" / "zh_versions.jsonl")]
     if (SHARED / "vi-alqac").exists():
         from workbench.evaluate.bench_import import alqac_questions
-        pool += [r["question"] for r in alqac_questions(SHARED / "vi-alqac")]
+        pool += [r["question"] for r in alqac_questions(SHARED / "vi-alqac").rows]
     return random.Random(seed).sample(pool, min(n, len(pool)))
 
 

@@ -76,8 +76,10 @@ def main() -> int:
         elif fmt == "sample":
             bench = SAMPLE / "benchmark.jsonl"
         else:
-            rows = (alqac_questions if fmt == "alqac" else obliqa_questions)(SHARED / corpora[0])
-            bench = write_jsonl(rows, ws / f"{name}_questions.jsonl")
+            got = (alqac_questions if fmt == "alqac" else obliqa_questions)(SHARED / corpora[0])
+            print(f"{name}: {len(got.rows)} questions; {len(got.problems)} references not mapped "
+                  + "; ".join(got.problems[:5]), flush=True)
+            bench = write_jsonl(got.rows, ws / f"{name}_questions.jsonl")
         argv = ["eval", str(bench), "--workspace", str(ws), "--systems", args.systems,
                 "--json", str(ROOT / "benchmarks" / "results" / f"retrieval_{name}.json"),
                 "--figure", str(ROOT / "figures" / f"eval_{name}.png")]

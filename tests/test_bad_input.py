@@ -107,3 +107,16 @@ def test_cli_bad_config_is_one_line_and_exit_2(tmp_path, capsys):
     assert err.count("\n") == 0 and "embeder" in err and "wb.toml" in err
     assert main(["--config", str(tmp_path / "nope.toml"), "ingest", sample, "--workspace", str(tmp_path / "ws")]) == 2
     assert not (tmp_path / "ws").exists()                        # nothing written for a bad config
+
+
+@pytest.mark.parametrize("argv", [["info"], ["search", "licence"], ["eval", "BENCH"], ["define", "licence"],
+                                  ["in-force", "x", "2020-01-01"], ["relink"]])
+def test_reading_a_mistyped_workspace_is_an_error_and_creates_nothing(tmp_path, capsys, argv):
+    from workbench.cli import main
+    bench = Path(__file__).parents[1] / "corpora" / "sample" / "benchmark.jsonl"
+    argv = [str(bench) if a == "BENCH" else a for a in argv]
+    ws = tmp_path / "typo"
+    assert main([*argv, "--workspace", str(ws)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "no workspace" in err and str(ws) in err
+    assert not ws.exists()

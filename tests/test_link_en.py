@@ -176,6 +176,28 @@ def test_relative_references_in_statutes_from_the_unit_that_holds_the_text():
     assert not [t for s, t in got if s.startswith(f"{doc}/a9")]
 
 
+def test_guidance_paragraphs_are_its_own_unless_the_regulations_are_named():
+    """A guidance note read with FSMR: "paragraph 146(b)" is its own paragraph 146 (item b when
+    stored), "section 146" and "paragraph 146 of FSMR" are FSMR's; "paragraph 198(1)(a)" of a
+    guidance without a paragraph 198 is FSMR section 198(1); a bare "paragraph 31" it does not
+    hold is left unresolved, never read as section 31."""
+    fsmr = rulebook("adgm-17", ["Part 12.Chapter 3.146", "Part 16.198", "Part 16.198.(1)", "Part 4.31"],
+                    aliases="FSMR;Financial Services and Markets Regulations")
+    guidance = [document("adgm-19", read_with="FSMR")] + [passage("adgm-19@current", label, text) for label, text in [
+        ("146)", "Paragraph one hundred forty-six."), ("166)", "Stablecoins."), ("166).b)", "an item"),
+        ("152)", "As set out in paragraph 146(b), and in paragraph 166(b)."),
+        ("153)", "Under section 146 of the Regulations, see also paragraph 146 of FSMR."),
+        ("154)", "A firm meeting paragraphs 198(1)(a) and (b) and the criteria in paragraph 31.")]]
+    units = fsmr + guidance
+    assert targets(units, "adgm-19@current/r152)") == {"adgm-19@current/r146)", "adgm-19@current/r166).b)"}
+    assert targets(units, "adgm-19@current/r153)") == {"adgm-17@current/rPart 12.Chapter 3.146"}
+    edges, _ = link_units(units)
+    resolved = {e.target for e in edges if e.source == "adgm-19@current/r154)" and e.resolved}
+    assert resolved == {"adgm-17@current/rPart 16.198.(1)"}                # not Part 4.31
+    bare = [e for e in edges if e.source == "adgm-19@current/r154)" and e.evidence == "paragraph 31"]
+    assert bare and not any(e.resolved for e in bare)
+
+
 def test_relative_fsmr_subsection_and_schedule_paragraph():
     units = rulebook("adgm-17", ["Part 4.33.(1)", "Part 4.33.(2)", "Part 1.8", "Schedule 1.Part 2.Chapter 1.8",
                                  "Schedule 1.Part 2.Chapter 1.9"],

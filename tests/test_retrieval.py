@@ -383,3 +383,32 @@ def test_what_one_revision_changed_keeps_the_changed_articles():
     steps = {"p": ("p@2016", "p@2021")}
     assert changed_at(g, ids, steps) == {"p@2021/a4", "p@2021/a9", "p@2016/a4", "q@1/a1"}
     assert changed_at(g, {"p@2021/a3", "q@1/a1"}, steps) == {"p@2021/a3", "q@1/a1"}  # nothing changed: all stay
+
+
+def test_unstructured_questions_can_fall_back_to_the_fused_seeds():
+    """A question naming no article, version, date, instrument or penalty: "flat" takes the
+    hybrid order of the whole question, "fuse" blends it with the graph order; a unit keeps
+    the provenance the graph gave it."""
+    from dataclasses import replace
+    from workbench.retrieve.graph import flat_blend
+    graph = [Hit("a", 3.0, "seed"), Hit("b", 2.0, "seed"), Hit("c", 1.0, "candidate")]
+    fused = [Hit("c", 0.03, "bm25+dense"), Hit("b", 0.02, "bm25"), Hit("x", 0.01, "dense")]
+    cfg = RetrievalConfig()
+    flat = flat_blend(graph, fused, replace(cfg, unstructured="flat"))
+    assert [h.unit_id for h in flat] == ["c", "b", "x"] and str(flat[0].via) == "candidate" and str(flat[2].via) == "dense"
+    fused_rank = flat_blend(graph, fused, replace(cfg, unstructured="fuse"))
+    assert [h.unit_id for h in fused_rank] == ["c", "b", "a", "x"] and str(fused_rank[0].via) == "candidate"
+    with pytest.raises(ValueError):
+        flat_blend(graph, fused, replace(cfg, unstructured="sometimes"))
+
+
+def test_what_counts_as_structural():
+    from types import SimpleNamespace
+    from workbench.retrieve.plan import structural
+    from workbench.retrieve.route import classify
+    plan = lambda q, keys=(): SimpleNamespace(route=classify(q), keys=frozenset(keys), terms=(),  # noqa: E731
+                                              type=classify(q).type)
+    assert not structural(plan("Which firms must appoint a compliance officer?"))
+    assert structural(plan("What does Rule 3.2 require of a compliance officer?"))          # a named rule
+    assert structural(plan("Which firms must appoint a compliance officer?", {"gen"}))      # an instrument
+    assert structural(plan("What is the penalty for failing to appoint a compliance officer?"))

@@ -53,8 +53,12 @@ def main(argv: list[str] | None = None) -> int:
 
     s = sub.add_parser("import-benchmark", help="convert ALQAC or ObliQA questions to the evaluation JSONL")
     s.add_argument("format", choices=["alqac", "obliqa"])
-    s.add_argument("path", help="the vi-alqac or en-adgm folder")
+    s.add_argument("path", help="a question file (ALQAC question / train / test, ObliQA train / dev / test) or a "
+                   "folder holding them")
     s.add_argument("--out", required=True)
+    s.add_argument("--laws", help="ALQAC: the laws folder (default: found beside or above PATH)")
+    s.add_argument("--rulebooks", help="ObliQA: the folder or zip of the rulebooks (default: beside PATH)")
+    s.add_argument("--problems", type=int, default=20, help="how many unmapped questions to list (default 20)")
 
     s = sub.add_parser("in-force", help="which version of an instrument applied on a date")
     s.add_argument("key")
@@ -110,18 +114,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _open(args):
+def _open(args, write: bool = False):
+    """The --workspace of a command; only writing commands (ingest) may start a new one."""
     from dataclasses import replace
     from .core.config import Config
     from .workbench import Workbench
     config = Config.load(args.config)
     if getattr(args, "cache", None):
         config = replace(config, ingest=replace(config.ingest, cache_dir=args.cache))
-    return Workbench.open(args.workspace, config)
+    return Workbench.open(args.workspace, config, create=write)
 
 
 def cmd_ingest(args) -> int:
-    wb = _open(args)
+    wb = _open(args, write=True)
     failed = 0
     for path in args.paths:
         try:
@@ -215,8 +220,16 @@ def cmd_eval(args) -> int:
 
 def cmd_import_benchmark(args) -> int:
     from .evaluate.bench_import import alqac_questions, obliqa_questions, write_jsonl
-    rows = (alqac_questions if args.format == "alqac" else obliqa_questions)(args.path)
-    print(f"{len(rows)} questions -> {write_jsonl(rows, args.out)}")
+    got = alqac_questions(args.path, args.laws) if args.format == "alqac" else \
+        obliqa_questions(args.path, args.rulebooks)
+    for problem in got.problems[:args.problems]:
+        print(f"  {problem}", file=sys.stderr)
+    if len(got.problems) > args.problems:
+        print(f"  ... {len(got.problems) - args.problems} more (--problems N)", file=sys.stderr)
+    if not got.rows:
+        raise WorkbenchError(f"{args.path}: no question with gold to write; nothing written to {args.out}")
+    print(f"{len(got.rows)} questions -> {write_jsonl(got.rows, args.out)}"
+          + (f"; {len(got.problems)} problems listed above" if got.problems else ""))
     return 0
 
 

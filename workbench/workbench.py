@@ -34,9 +34,14 @@ class Workbench:
         self.embedder, self.store, self.graph, self.cache, self.terms = embedder, store, graph, cache, terms
 
     @classmethod
-    def open(cls, path: str | Path = "workspace", config: Config | None = None) -> "Workbench":
+    def open(cls, path: str | Path = "workspace", config: Config | None = None, create: bool = True) -> "Workbench":
+        """The workspace at `path`; `create=False` refuses a folder that holds no workspace (a
+        mistyped path) instead of starting an empty one."""
         path = Path(path)
         config = config or Config()
+        if not create and not (path / META).is_file():
+            raise WorkbenchError(f"{path}: no workspace here (no {META}); give the --workspace you ingested "
+                                 "into, or run `workbench ingest PATH --workspace DIR` first")
         meta = _read_meta(path)
         spec = config.ingest.embedder
         if meta.get("embedder_spec") and meta["embedder_spec"] != spec:
@@ -45,7 +50,9 @@ class Workbench:
         embedder = make_embedder(spec)
         dim = meta.get("dim") or embedder.dim
         path.mkdir(parents=True, exist_ok=True)
-        _write_meta(path, {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim})
+        updated = {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim}
+        if updated != meta:                     # opening to read writes nothing
+            _write_meta(path, updated)
         return cls(path, config, embedder, LanceUnitStore(path / "lance", dim),
                    IGraphStore(path), EmbeddingCache(config.ingest.cache_dir or path / "lance", dim),
                    TermStore(path / "lance"))

@@ -68,6 +68,9 @@ class RetrievalConfig:
     sub_lexical: float = 0.8             # graph mode: a clause / point's BM25 counts this much for its article
     cut_ratio: float = 0.8               # cited set: units scoring at least this share of the best...
     max_cited: int = 6                   # ... up to this many, stopping at the largest score gap
+    unstructured: str = "off"            # graph mode, for a question with nothing structural to use
+                                         # (retrieve.plan.structural): "off" | "fuse" (RRF of the
+                                         # graph ranking and the fused seeds) | "flat" (the fused seeds)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,10 @@
 
 Benchmark format (JSON lines): id, question, category, optional as_of (YYYY-MM-DD),
 gold (unit ids), optional answer. Metrics per question: recall@1/5/10, MRR, hit@1,
-nDCG@10 (binary relevance) and citation precision / recall / F1 of the set the system
-would cite. Gold and retrieved ids are compared at article level by default
+nDCG@10 and MAP@10 (binary relevance; AP@10 divides by every gold unit, as trec_eval's
+map_cut.10 does) and citation precision / recall / F1 / F2 of the set the system would
+cite. Each summary also carries `macro_f2`: F2 of the precision and recall averaged over
+questions (ALQAC's and COLIEE's task-1 formula). Gold and retrieved ids are compared at article level by default
 (`match="article"`: a clause counts as its article), or exactly (`match="exact"`).
 Systems are compared with paired two-sided Wilcoxon signed-rank tests (scipy), with
 effect size r = |z| / sqrt(n).
@@ -22,8 +24,8 @@ from ..core.errors import CorpusError
 from ..core.records import Question
 from ..retrieve.expand import article_of
 
-METRICS = ("recall@1", "recall@5", "recall@10", "mrr", "hit@1", "ndcg@10",
-           "citation_p", "citation_r", "citation_f1")
+METRICS = ("recall@1", "recall@5", "recall@10", "mrr", "hit@1", "ndcg@10", "map@10",
+           "citation_p", "citation_r", "citation_f1", "citation_f2")
 
 
 
@@ -57,6 +59,10 @@ def load_benchmark(path: str | Path, split: str | None = None) -> list[Question]
                          row.get("split") or split_of(str(row["id"])))
         except (json.JSONDecodeError, KeyError, TypeError) as e:
             raise CorpusError(str(path), n, f"not a benchmark line ({e}); need id, question, gold") from None
+        if not q.gold or not isinstance(row["gold"], list) or not all(isinstance(g, str) and g for g in q.gold):
+            raise CorpusError(str(path), n, f"gold {row['gold']!r}: give a non-empty list of unit ids")
+        if not isinstance(q.question, str) or not q.question.strip():
+            raise CorpusError(str(path), n, "question is empty: give the question text")
         if q.split not in ("tuning", "validation"):
             raise CorpusError(str(path), n, f"split {q.split!r}: use tuning or validation")
         if q.id in seen:
@@ -78,17 +84,28 @@ def score_question(ranked: list[str], cited: list[str], gold: list[str], match: 
     first = next((i for i, r in enumerate(rel) if r), None)
     dcg = sum(r / math.log2(i + 2) for i, r in enumerate(rel[:10]))
     idcg = sum(1 / math.log2(i + 2) for i in range(min(len(gold), 10)))
+    ap = sum(sum(rel[:k + 1]) / (k + 1) for k in range(min(len(rel), 10)) if rel[k]) / len(gold)
     hit_c = len(set(cited) & gold)
     p = hit_c / len(cited) if cited else 0.0
     r = hit_c / len(gold) if gold else 0.0
     return {"recall@1": sum(rel[:1]) / len(gold), "recall@5": sum(rel[:5]) / len(gold),
             "recall@10": sum(rel[:10]) / len(gold), "mrr": 1 / (first + 1) if first is not None else 0.0,
-            "hit@1": float(bool(rel[:1] and rel[0])), "ndcg@10": dcg / idcg if idcg else 0.0,
-            "citation_p": p, "citation_r": r, "citation_f1": 2 * p * r / (p + r) if p + r else 0.0}
+            "hit@1": float(bool(rel[:1] and rel[0])), "ndcg@10": dcg / idcg if idcg else 0.0, "map@10": ap,
+            "citation_p": p, "citation_r": r, "citation_f1": f_beta(p, r, 1.0), "citation_f2": f_beta(p, r, 2.0)}
+
+
+def f_beta(p: float, r: float, beta: float) -> float:
+    """(1 + b²) P R / (b² P + R): beta = 2 weighs recall four times as much as precision."""
+    b2 = beta * beta
+    return (1 + b2) * p * r / (b2 * p + r) if p + r else 0.0
 
 
 def mean_metrics(rows: list[dict]) -> dict:
-    return {m: float(np.mean([r[m] for r in rows])) if rows else 0.0 for m in METRICS}
+    """Each metric averaged over questions, and `macro_f2`: F2 of the averaged citation
+    precision and recall (ALQAC / COLIEE task 1), which is not the average of per-question F2."""
+    out = {m: float(np.mean([r[m] for r in rows])) if rows else 0.0 for m in METRICS}
+    out["macro_f2"] = f_beta(out["citation_p"], out["citation_r"], 2.0)
+    return out
 
 
 def wilcoxon(a: list[float], b: list[float]) -> dict:
@@ -152,7 +169,7 @@ def dumps(summary: dict) -> str:
     return head[:-2] + ',\n "per_question": {\n' + systems + "\n }\n}"
 
 
-def split_table(summary: dict, metrics=("recall@5", "mrr", "hit@1", "citation_f1")) -> str:
+def split_table(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citation_f1")) -> str:
     """Each system's metrics on the tuning and the validation part."""
     splits = summary.get("splits", {})
     head = "| system | " + " | ".join(f"{m} {s} ({n})" for m in metrics for s, n in splits.items()) + " |"
@@ -162,7 +179,7 @@ def split_table(summary: dict, metrics=("recall@5", "mrr", "hit@1", "citation_f1
     return "\n".join(lines)
 
 
-def table(summary: dict, metrics=METRICS) -> str:
+def table(summary: dict, metrics=METRICS + ("macro_f2",)) -> str:
     head = "| system | " + " | ".join(metrics) + " | p50 ms |"
     lines = [head, "|" + "---|" * (len(metrics) + 2)]
     for name, s in summary["systems"].items():
@@ -188,15 +205,18 @@ def tests_table(summary: dict, against: str, metrics=("recall@5", "mrr", "hit@1"
     return "\n".join(lines)
 
 
-SYSTEMS = ("bm25", "dense", "hybrid", "graph", "graph-vihermes")
+SYSTEMS = ("bm25", "dense", "hybrid", "graph", "graph-vihermes", "graph-fuse", "graph-flat", "graph-off")
 
 
 def system_config(name: str, base):
-    """A RetrievalConfig for a system name: a mode, or 'graph-vihermes' (0.7 semantic / 0.3 proximity)."""
+    """A RetrievalConfig for a system name: a mode, 'graph-vihermes' (0.7 semantic / 0.3
+    proximity), or 'graph-fuse' / 'graph-flat' / 'graph-off' (RetrievalConfig.unstructured)."""
     from dataclasses import replace as _replace
     from ..core.config import Weights
     if name == "graph-vihermes":
         return _replace(base, mode="graph", weights=Weights.vihermes())
+    if name in ("graph-fuse", "graph-flat", "graph-off"):      # graph mode, one way with unstructured questions
+        return _replace(base, mode="graph", unstructured=name.split("-")[1])
     if name in ("bm25", "dense", "hybrid", "graph"):
         return _replace(base, mode=name)
     raise ValueError(f"unknown system {name!r}: choose from {', '.join(SYSTEMS)}")

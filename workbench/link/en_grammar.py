@@ -73,13 +73,14 @@ class Item:
 
 def label_of(kind: str | None, number: str, subs: str = "") -> str:
     """('Chapter', '14') -> 'Chapter 14'; ('App', 'A4.6') -> 'A4.6'; ('Rule', '3.2.1') -> '3.2.1';
-    ('paragraph', '95') -> 'Paragraph 95' (a numbered paragraph of a guidance note, "95)"),
-    but ('paragraph', '199', '(1)') -> '199' (a section's sub-paragraph)."""
+    ('paragraph', '95') and ('paragraph', '146', '(b)') -> 'Paragraph 95', 'Paragraph 146': a
+    numbered paragraph ("95)") of the citing document when it has one, else the section of that
+    number (the resolver decides: resolve.Resolver._existing)."""
     key = kind_key(kind) if kind else ""
     prefix = KINDS.get(key, "")
     if prefix == "App " and not number.isdigit():
         return number
-    if key in ("paragraph", "para.") and number.isdigit() and not subs:
+    if key in ("paragraph", "para.") and number.isdigit():
         return "Paragraph " + number
     return prefix + number
 

@@ -118,6 +118,9 @@ class LabelIndex:
              point: str | None = None) -> tuple[str, float] | None:
         """The most specific existing unit for a cited label, with a confidence factor."""
         tries: list[tuple[str, float]] = []
+        m = re.fullmatch(r"Paragraph (\d+)", article)
+        if m and (point or clause):                       # "paragraph 166(b)": item "166).b)"
+            tries.append((f"{m.group(1)}).{point or clause})", 1.0))
         if clause and point:
             tries.append((f"{article}.({clause}).({point})", 1.0))
         if clause:

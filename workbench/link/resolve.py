@@ -148,9 +148,19 @@ class Resolver:
         return None
 
     def _existing(self, doc: str, c: Citation) -> tuple[str, float]:
-        """The cited unit, or its nearest existing ancestor (confidence lowered)."""
+        """The cited unit, or its nearest existing ancestor (confidence lowered). "Paragraph 146"
+        is the document's own numbered paragraph "146)" when it has one (a guidance note citing
+        itself); else, cited with sub-paragraphs ("paragraph 198(1)(a)") or with the instrument
+        named ("paragraph 103 of FSMR"), section 198(1) or 103. A bare "paragraph 31" is not read
+        as a section of another document (it is mostly a paragraph of a Schedule or of another
+        publication)."""
         if not c.article:
             return doc, 1.0
+        if c.article.startswith("Paragraph "):
+            found = self.labels.find(doc, c.article, c.clause, c.point)
+            if found or not (c.clause or c.point or c.instrument):
+                return found or (f"{doc}{c.path()}", 0.5)
+            c = replace(c, article=c.article.split()[-1])
         candidates = [(f"{doc}{c.path()}", 1.0)]
         if c.point:
             candidates.append((f"{doc}/a{c.article}/p{c.point}", 0.95))

@@ -11,10 +11,11 @@ from ..core.config import RetrievalConfig
 from ..core.records import Hit, Result
 from . import cite, pairing
 from .expand import Step
-from .plan import make_plan
+from .plan import make_plan, structural
 from .rerank import Signals, rerank
 from .route import load_policies
 from .scope import make_scope, step_of
+from .flat import fuse
 from .seeds import find_seeds
 
 
@@ -23,7 +24,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     plan = make_plan(q, language, r.catalog, r.terms, cfg.question_type)
     policy = load_policies(cfg.policies)[plan.type]
     scope = make_scope(plan, policy, r.catalog, cfg.kinds, cfg.as_of)
-    embed_ms = 0.0
+    embed_ms, question_vec = 0.0, qvec
     if plan.topic != q:                       # search what the provisions are about
         t0 = time.perf_counter()
         qvec = r.embedder.embed_queries([plan.topic])[0]
@@ -46,6 +47,12 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
                       frozenset(u.id for u in seeds.direct), seeds.as_then)
     hits, parts = rerank(candidates, signals, qvec, cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
                          r.agraph.neighbours)
+    if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it
+        where = scope.filter()
+        flat = fuse(r.store.search_text(q, language, cfg.candidates, where),
+                    r.store.search_vector(question_vec, cfg.candidates, where), cfg)
+        units.update({h.unit_id: h.unit for h in flat if h.unit is not None})
+        hits = flat_blend(hits, flat, cfg)
     if plan.type == "version_diff":
         twins = r.catalog.known_twins(hits[0].unit.key) if hits else set()
         hits = pairing.pair_versions(r.agraph, hits, vecs, plan.keys, twins)
@@ -68,3 +75,21 @@ def policy_hops(policy_hops: dict, cfg: RetrievalConfig) -> dict[str, int]:
     if cfg.edge_types is not None:
         hops = {t: (n if t in cfg.edge_types else 0) for t, n in hops.items()}
     return hops
+
+
+def flat_blend(hits: list[Hit], fused: list[Hit], cfg: RetrievalConfig) -> list[Hit]:
+    """For a question with nothing structural to use: the hybrid ranking of the whole question
+    (`fused`: BM25 + dense, reciprocal rank fusion, in the scope; "flat"), or reciprocal rank
+    fusion of it with the graph ranking ("fuse"). A unit keeps the provenance the graph gave it."""
+    graph = {h.unit_id: h for h in hits}
+    if cfg.unstructured == "flat":
+        return [Hit(h.unit_id, h.score, graph[h.unit_id].via if h.unit_id in graph else h.via, h.unit)
+                for h in fused]
+    if cfg.unstructured != "fuse":
+        raise ValueError(f"unstructured = {cfg.unstructured!r}: off, fuse or flat")
+    score: dict[str, float] = {}
+    units = {h.unit_id: h for h in fused} | graph
+    for ranking in (hits, fused):
+        for rank, h in enumerate(ranking):
+            score[h.unit_id] = score.get(h.unit_id, 0.0) + 1.0 / (cfg.rrf_k + rank + 1)
+    return sorted((Hit(u, s, units[u].via, units[u].unit) for u, s in score.items()), key=lambda h: (-h.score, h.unit_id))

@@ -44,3 +44,11 @@ def _terms(question: str, route: Route, terms: dict[str, list[str]] | None) -> t
     low = question.lower()
     found = [t for t in terms if t in low]
     return tuple(t for t in found if not any(t != o and t in o for o in found))
+
+
+def structural(plan: Plan) -> bool:
+    """Does the question give graph retrieval something structural to use: a named article,
+    version, date or instrument, a defined term, a penalty asked, or a type other than precise?"""
+    r = plan.route
+    return bool(r.articles or r.years or r.as_of or plan.keys or plan.terms or r.sanction or r.history
+                or plan.type != "precise")

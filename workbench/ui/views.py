@@ -61,13 +61,14 @@ def _save(fig, path) -> Path:
     return path
 
 
-def metrics_figure(summary: dict, path: str | Path, metrics=("recall@5", "mrr", "hit@1", "citation_f1")) -> Path:
+def metrics_figure(summary: dict, path: str | Path,
+                   metrics=("recall@5", "recall@10", "mrr", "map@10", "hit@1", "citation_f1", "macro_f2")) -> Path:
     """Overall metrics per system, and recall@5 per question category."""
     import numpy as np
     plt = _plt()
     systems = list(summary["systems"])
     cats = list(summary["categories"])
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(13, 4.2))
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(15, 4.2), gridspec_kw={"width_ratios": [len(metrics), max(len(cats), 2)]})
     width = 0.8 / len(systems)
     x = np.arange(len(metrics))
     for i, name in enumerate(systems):
