@@ -88,6 +88,11 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--name", default="smollm2:135m", help="model name clients ask for")
     s.add_argument("--port", type=int, default=11434)
 
+    s = sub.add_parser("serve", help="the REST API over one workspace (OpenAPI at /openapi.json, docs at /docs)")
+    s.add_argument("--workspace", default=DEFAULT_WS)
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    s.add_argument("--port", type=int, default=8000)
+
     s = sub.add_parser("demo", help="ingest the bundled sample corpus, ask, show evidence, write figures")
     s.add_argument("--workspace", default="workspace-demo")
     s.add_argument("--figures", default="figures")
@@ -126,6 +131,12 @@ def _open(args, write: bool = False):
 
 
 def cmd_ingest(args) -> int:
+    from .store.lock import writing
+    with writing(args.workspace):        # refused before anything is written when another writer runs
+        return _ingest(args)
+
+
+def _ingest(args) -> int:
     wb = _open(args, write=True)
     failed = 0
     for path in args.paths:
@@ -303,6 +314,27 @@ def cmd_serve_llm(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    import socket
+    import uvicorn
+    from .api.app import create_app
+    from .core.config import Config
+    if not 0 < args.port < 65536:
+        raise WorkbenchError(f"--port {args.port}: give a port between 1 and 65535")
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((args.host, args.port))
+        except OSError as e:
+            raise WorkbenchError(f"--host {args.host} --port {args.port}: cannot listen there ({e.strerror}); "
+                                 "give another --port") from None
+    app = create_app(args.workspace, Config.load(args.config))
+    print(f"workbench API on http://{args.host}:{args.port} (docs: /docs) over {args.workspace}; Ctrl-C stops",
+          flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 def cmd_demo(args) -> int:
     from .ui.demo import run_demo
     return run_demo(args.workspace, args.figures)
@@ -331,7 +363,7 @@ def cmd_lab(args) -> int:
 COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
             "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
             "history": cmd_history, "define": cmd_define, "demo": cmd_demo, "ask": cmd_ask,
-            "serve-llm": cmd_serve_llm,
+            "serve-llm": cmd_serve_llm, "serve": cmd_serve,
             "generate-benchmark": cmd_generate_benchmark, "lab": cmd_lab}
 
 

@@ -20,6 +20,7 @@ from .core.records import Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
 from .link.versions import article_history, in_force, version_in_force
 from .store.graph import IGraphStore
+from .store.lock import writing
 from .store.lance import EmbeddingCache, LanceUnitStore, TermStore
 
 META = "workspace.json"
@@ -59,6 +60,11 @@ class Workbench:
 
     # -- ingest -------------------------------------------------------------------
     def ingest(self, source: str | Path) -> IngestReport:
+        """Parse, embed, store and link one corpus, holding the workspace's writer lock."""
+        with writing(self.path):
+            return self._ingest(source)
+
+    def _ingest(self, source: str | Path) -> IngestReport:
         t = time.perf_counter()
         parsed = load_corpus(source)
         report = run_ingest(parsed, self, time.perf_counter() - t)
@@ -79,6 +85,10 @@ class Workbench:
         """Resolve every corpus's stored citations against what the workspace holds now,
         so a citation to an instrument ingested later becomes a resolved edge. Returns the
         problems per corpus, and amendment cycles (which may span corpora) under "graph"."""
+        with writing(self.path):
+            return self._relink()
+
+    def _relink(self) -> dict[str, list[Problem]]:
         files = sorted((self.path / CITATIONS).glob("*.jsonl"))
         if not files:
             return {}
@@ -98,6 +108,10 @@ class Workbench:
     def reextract(self) -> dict[str, list[Problem]]:
         """Extract every corpus's citations again from the stored units (after the extractors
         changed), then resolve them: no parsing, no embedding."""
+        with writing(self.path):
+            return self._reextract()
+
+    def _reextract(self) -> dict[str, list[Problem]]:
         for corpus in sorted({row["corpus"] for row in self.store.counts()}):
             units = self.store.where(Filter(corpus=corpus))
             save_citations(self.path / CITATIONS / f"{corpus}.jsonl", extract_citations(units))

@@ -1,0 +1,216 @@
+"""The REST API through a real uvicorn server (`workbench serve` in a subprocess on a free
+local port) with httpx, and schemathesis over its OpenAPI document."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import response_schema_conformance
+
+from workbench.cli import main as cli
+from workbench.store.lock import LOCK
+
+from conftest import SAMPLE
+
+WORKBENCH = Path(sys.executable).parent / "workbench"
+JSON = {"content-type": "application/json"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serve(ws: Path, port: int | None = None, config: Path | None = None):
+    port = port or free_port()
+    proc = subprocess.Popen([str(WORKBENCH), *(["--config", str(config)] if config else []), "serve", "--workspace", str(ws), "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 120
+        while True:
+            if proc.poll() is not None:
+                raise AssertionError(f"server exited {proc.returncode}: {proc.stdout.read()}")
+            try:
+                httpx.get(url + "/openapi.json", timeout=2)
+                break
+            except httpx.TransportError:
+                assert time.time() < deadline, "server did not start in 120 s"
+                time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory):
+    path = tmp_path_factory.mktemp("api") / "ws"
+    assert cli(["ingest", str(SAMPLE), "--workspace", str(path), "--problems", "0"]) == 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def url(ws, tmp_path_factory):
+    short = tmp_path_factory.mktemp("cfg") / "short.toml"     # a model answers in a few tokens: fast enough for many requests
+    short.write_text("[llm]\nmax_tokens = 8\ncontext_tokens = 512\n")
+    with serve(ws, config=short) as u:
+        yield u
+
+
+@pytest.fixture(scope="module")
+def api(url):
+    with httpx.Client(base_url=url, timeout=300) as client:
+        yield client
+
+
+PENALTY = "What penalty applies to a clinic operating without a licence?"
+
+
+def test_search_filters_and_modes(api):
+    hits = api.post("/search", json={"query": "licence inspection", "k": 5}).json()
+    assert len(hits) == 5 and all(h["via"]["kind"] == "bm25" for h in hits)
+    old = api.post("/search", json={"query": "licence", "mode": "dense", "k": 8,
+                                    "filters": {"kinds": ["article"], "documents": ["clinic-licensing-act@2012"]}}).json()
+    assert old and {h["unit"]["version"] for h in old} == {"2012"} and {h["unit"]["kind"] for h in old} == {"article"}
+
+
+def test_retrieve_with_the_panels_knobs(api):
+    body = {"question": PENALTY, "top_k": 4}
+    r = api.post("/retrieve", json=body).json()
+    assert r["route"]["type"] and r["cited"] and len(r["hits"]) >= 4
+    assert "clinic-licensing-act@2018/a16" in r["cited"]
+    then = api.post("/retrieve", json={**body, "as_of": "2015-06-01"}).json()
+    assert then["route"]["as_of"] is None or then["route"]["as_of"] <= "2015-06-01"
+    assert all("@2018" not in h["unit_id"] for h in then["hits"] if h["unit_id"].startswith("clinic-licensing-act"))
+    flat = api.post("/retrieve", json={**body, "mode": "bm25"}).json()
+    assert flat["route"] is None and {h["via"]["kind"] for h in flat["hits"]} == {"bm25"}
+    none = api.post("/retrieve", json={**body, "edge_types": [], "hops": {"REFERENCES": 0}}).json()
+    assert not [h for h in none["hits"] if h["via"]["path"] and h["via"]["kind"] == "path"]
+
+
+def test_ask_answers_and_streams(api):
+    a = api.post("/ask", json={"question": PENALTY, "backend": "extractive", "evidence": True}).json()
+    assert a["backend"] == "extractive" and a["citations"] and a["evidence"]["blocks"]
+    assert set(a["citations"]) <= {b["unit_id"] for b in a["evidence"]["blocks"]}
+    with api.stream("POST", "/ask", json={"question": PENALTY, "backend": "extractive", "stream": True}) as s:
+        assert s.headers["content-type"].startswith("text/event-stream")
+        events = [line[len("event: "):] for line in s.iter_lines() if line.startswith("event: ")]
+    assert events[-1] == "answer"
+    down = api.post("/ask", json={"question": PENALTY, "backend": "ollama"})   # no Ollama server here
+    assert down.status_code == 503 and "ollama" in down.json()["detail"]
+
+
+def test_units_history_in_force_define_info(api):
+    u = api.get("/units/clinic-licensing-act@2018/a16").json()
+    assert u["unit"]["title"] == "Penalties"
+    assert ("AMENDS", "clinic-licensing-act@2012/a15") in {(e["type"], e["target"]) for e in u["out_edges"]}
+    assert ("CONTAINS", "clinic-licensing-act@2018/ch4") in {(e["type"], e["source"]) for e in u["in_edges"]}
+    steps = api.get("/history/clinic-licensing-act@2018/a16").json()
+    assert [s["unit_id"] for s in steps][-1] == "clinic-licensing-act@2018/a16" and len(steps) >= 2
+    doc = api.get("/in-force", params={"key": "clinic-licensing-act", "on": "2015-01-01"}).json()
+    assert doc["id"] == "clinic-licensing-act@2012"
+    assert any(t["term"].lower() == "clinic" for t in api.get("/define", params={"term": "clinic"}).json())
+    info = api.get("/info").json()
+    assert info["corpora"] == ["sample"] and info["edges_by_type"]["CONTAINS"] > 0 and info["version"]
+
+
+def test_eval_of_an_uploaded_benchmark(api):
+    body = {"questions": [{"id": "q1", "question": PENALTY, "gold": ["clinic-licensing-act@2018/a16"]},
+                          {"id": "q2", "question": "Who issues a clinic licence?", "gold": ["clinic-licensing-act@2018/a6"]}],
+            "systems": ["bm25", "graph"]}
+    r = api.post("/eval", json=body).json()
+    assert r["questions"] == 2 and set(r["systems"]) == {"bm25", "graph"}
+    assert 0 <= r["systems"]["graph"]["map@10"] <= 1 and len(r["per_question"]["graph"]) == 2
+
+
+def test_errors_name_the_field_and_the_fix(api):
+    bad = api.post("/search", json={"query": "licence", "k": 0}).json()["detail"]
+    assert bad[0]["loc"] == ["body", "k"]
+    typo = api.post("/retrieve", json={"question": "x", "topk": 3}).json()["detail"]
+    assert typo[0]["loc"] == ["body", "topk"]
+    assert api.post("/retrieve", json={"question": "x", "hops": {"CONTAINS": 1}}).status_code == 422
+    assert api.get("/units/no-such@1/a1").status_code == 404
+    assert api.get("/history/no-such@1/a1").status_code == 404
+    assert api.get("/in-force", params={"key": "no-such-act", "on": "2015-01-01"}).status_code == 404
+    assert api.get("/in-force", params={"key": "clinic-licensing-act", "on": "2015-13-01"}).status_code == 422
+    assert api.post("/search", content=b"{not json", headers=JSON).status_code == 422
+
+
+def test_an_ingest_by_another_process_is_served_without_restart(ws, api):
+    before = api.get("/info").json()
+    assert cli(["ingest", str(SAMPLE / "zh"), "--workspace", str(ws), "--problems", "0"]) == 0
+    after = api.get("/info").json()
+    assert after["version"] != before["version"] and "sample-zh" in after["corpora"]
+    assert api.get("/units/clinic-licensing-act-zh@2018").status_code == 200
+
+
+def test_a_workspace_being_built_answers_409_and_a_second_writer_is_refused(tmp_path, capsys):
+    ws = tmp_path / "building"
+    ws.mkdir()
+    writer = subprocess.Popen(["sleep", "300"])          # another live process holds the writer lock
+    try:
+        (ws / LOCK).write_text(str(writer.pid))
+        assert cli(["ingest", str(SAMPLE), "--workspace", str(ws)]) == 2
+        assert f"pid {writer.pid}" in capsys.readouterr().err and sorted(os.listdir(ws)) == [LOCK]
+        with serve(ws) as u:
+            r = httpx.get(u + "/info", timeout=30)
+            assert r.status_code == 409 and "retry" in r.json()["detail"]
+    finally:
+        writer.kill()
+        writer.wait()
+    assert cli(["relink", "--workspace", str(ws)]) == 2     # the writer is gone: no workspace here, said so
+
+
+def test_serve_refuses_a_folder_without_a_workspace_and_a_busy_port(tmp_path):
+    out = subprocess.run([str(WORKBENCH), "serve", "--workspace", str(tmp_path / "nothing"), "--port", str(free_port())],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "no workspace here" in out.stderr and "Traceback" not in out.stderr
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run([str(WORKBENCH), "serve", "--workspace", str(tmp_path), "--port", str(port)],
+                             capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "another --port" in out.stderr
+
+
+EXAMPLES = {"POST /eval": 4, "POST /ask": 8}      # the slow operations get fewer examples
+
+
+def test_openapi_no_server_error_and_responses_match_their_schema(url):
+    """Every operation with generated requests, valid and invalid (schemathesis over
+    /openapi.json, bounded): never a 5xx other than the documented 503 of a missing model, and
+    every documented response matches its schema."""
+    schema = schemathesis.openapi.from_url(url + "/openapi.json")
+    ops = [r.ok() for r in schema.get_all_operations()]
+    assert {f"{op.method.upper()} {op.path}" for op in ops} >= {"GET /info", "POST /search", "POST /retrieve",
+                                                               "POST /ask", "POST /eval", "GET /define"}
+    for op in ops:
+        label = f"{op.method.upper()} {op.path}"
+
+        @settings(max_examples=EXAMPLES.get(label, 12), deadline=None, database=None, derandomize=True,
+                  suppress_health_check=list(HealthCheck))
+        @given(case=st.one_of(op.as_strategy(GenerationMode.POSITIVE), op.as_strategy(GenerationMode.NEGATIVE)))
+        def check(case):
+            response = case.call(base_url=url, timeout=300)
+            if response.status_code == 503 and op.path == "/ask":
+                return
+            case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
+
+        check()

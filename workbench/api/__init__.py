@@ -1,0 +1,1 @@
+"""The REST API (`workbench serve`): FastAPI over one shared, read-only workspace."""

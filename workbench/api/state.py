@@ -1,0 +1,64 @@
+"""The one loaded workspace a server process shares between its requests.
+
+Opened read-only. Its *version* is what a writer leaves behind when it commits (the
+workspace file and the graph file, by modification time and size); when it changes and no
+writer holds the workspace, the next request loads the new state, so an ingest by another
+process becomes visible without a restart. While a writer holds the workspace the state
+already loaded goes on being served (LanceDB tables read the version they opened); a
+workspace with no committed state yet answers 409 (`NotReady`).
+
+Model work (embedding a query, re-ranking, a model's answer) runs one request at a time per
+process behind `model_lock`; reading units, edges, terms and counts does not wait for it.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from ..core.config import Config
+from ..core.errors import WorkbenchError
+from ..store.graph import FILE as GRAPH_FILE
+from ..store.lock import holder
+from ..workbench import META, Workbench
+
+
+class NotReady(WorkbenchError):
+    """The workspace has no committed state to serve yet (a writer is building it)."""
+
+
+class Shared:
+    def __init__(self, path: str | Path, config: Config | None = None):
+        self.path, self.config = Path(path), config or Config()
+        self.wb: Workbench | None = None
+        self.version = ""
+        self._load_lock = threading.Lock()
+        self.model_lock = threading.Lock()
+        if holder(self.path) is None:
+            self.current()               # a mistyped workspace is an error at start, not per request
+
+    def stamp(self) -> str:
+        parts = []
+        for name in (META, GRAPH_FILE):
+            f = self.path / name
+            if f.is_file():
+                st = f.stat()
+                parts.append(f"{st.st_mtime_ns}-{st.st_size}")
+        return ".".join(parts)
+
+    def current(self) -> Workbench:
+        """The loaded workspace, reloaded first when a writer has committed since."""
+        writer = holder(self.path)
+        if writer is not None:
+            if self.wb is None:
+                raise NotReady(f"{self.path}: a writer (pid {writer}) is building this workspace and "
+                               "nothing is committed yet; retry when it has finished")
+            return self.wb
+        stamp = self.stamp()
+        if self.wb is not None and stamp == self.version:
+            return self.wb
+        with self._load_lock:
+            if self.wb is None or stamp != self.version:
+                wb = Workbench.open(self.path, self.config, create=False)
+                wb.retriever                  # build the catalog and term index once, here
+                self.wb, self.version = wb, stamp
+        return self.wb
