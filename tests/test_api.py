@@ -88,6 +88,8 @@ def test_search_filters_and_modes(api):
     old = api.post("/search", json={"query": "licence", "mode": "dense", "k": 8,
                                     "filters": {"kinds": ["article"], "documents": ["clinic-licensing-act@2012"]}}).json()
     assert old and {h["unit"]["version"] for h in old} == {"2012"} and {h["unit"]["kind"] for h in old} == {"article"}
+    then = api.post("/search", json={"query": "licence", "k": 20, "filters": {"in_force": "2015-01-01"}}).json()
+    assert then and not [h for h in then if h["unit_id"].startswith("clinic-licensing-act@2018")]
 
 
 def test_retrieve_with_the_panels_knobs(api):

@@ -131,7 +131,9 @@ def _open(args, write: bool = False):
 
 
 def cmd_ingest(args) -> int:
+    from .core.config import Config
     from .store.lock import writing
+    Config.load(args.config)             # a bad config writes nothing, not even the workspace folder
     with writing(args.workspace):        # refused before anything is written when another writer runs
         return _ingest(args)
 
@@ -154,7 +156,7 @@ def _ingest(args) -> int:
             print(f"  {problem}", file=sys.stderr)
         if len(report.problems) > args.problems:
             print(f"  ... {len(report.problems) - args.problems} more in the report", file=sys.stderr)
-    return 1 if failed else 0
+    return 2 if failed else 0          # a corpus that could not be read at all is bad input
 
 
 def cmd_info(args) -> int:

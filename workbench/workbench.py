@@ -12,6 +12,7 @@ from .store.embedders import make_embedder
 from .core.errors import WorkbenchError
 from .store.ingest import IngestReport, run_ingest
 from .parse.detect import load_corpus
+from .parse.manifest import safe_name
 from .link.cycles import ORDERING, cycle_problems
 from .link.run import extract_citations, resolve_citations
 from .link.resolve import Resolver
@@ -67,6 +68,8 @@ class Workbench:
     def _ingest(self, source: str | Path) -> IngestReport:
         t = time.perf_counter()
         parsed = load_corpus(source)
+        if why := safe_name(parsed.name, "corpus name"):      # it names files in the workspace
+            raise WorkbenchError(f"{source}: {why}; rename the folder or set `name` in its corpus.toml")
         report = run_ingest(parsed, self, time.perf_counter() - t)
         t = time.perf_counter()
         if self.config.graph.extract_citations:

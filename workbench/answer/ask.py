@@ -26,7 +26,11 @@ from ..core.records import Answer, Evidence, Hit
 from ..store.tokenize import tokens
 
 PROMPTS = Path(__file__).parents[1] / "prompts" / "answer.toml"
-CITE = re.compile(r"\[([^\[\]]*@[^\[\]]*)\]")           # a bracket holding at least one unit id
+# a citation: a bracket of any kind ([] () 【】 ［］ （）) holding at least one unit id, or a bare
+# unit id below a document ("key@version/a3"); a bare "key@version" counts only when it is evidence
+BRACKETED = r"[\[(【［（]([^\[\]()【】［］（）]*@[^\[\]()【】［］（）]*)[\])】］）]"
+BARE = r"(?<![\w@/.\-])[^\W_][\w.\-+]*@[\w.\-+]+(?:/[\w.\-]+)*"
+CITE = re.compile(f"{BRACKETED}|{BARE}")
 ID_SPLIT = re.compile(r"[\s,;，；、]+")
 CHAIN_HOPS = {"REFERENCES": 2, "AMENDS": 3, "INHERITS": 3, "REPLACES": 2, "REPEALS": 1}
 # Models too small to write a trustworthy answer: their text is shown after the extractive one.
@@ -46,8 +50,15 @@ def _load_prompts(path: str, _mtime: int) -> dict[str, dict]:
 
 
 def escape(text: str) -> str:
-    """Unit text as inert data: no markup it contains can close or open an element."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Unit text as inert data: no markup it contains can close or open an element or an
+    attribute."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def inert(quote: str) -> str:
+    """A quotation with any unit-id-like string it contains disarmed ('@' → '＠'), so that text
+    of a provision can never pass for a citation."""
+    return CITE.sub(lambda m: m.group(0).replace("@", "＠"), quote)
 
 
 def render_evidence(ev: Evidence) -> str:
@@ -70,8 +81,11 @@ def validate(text: str, allowed: set[str]) -> tuple[str, list[str], list[str]]:
     valid, flagged = [], []
 
     def keep(m: re.Match) -> str:
+        bare = m.group(1) is None
+        if bare and "/" not in m.group(0) and m.group(0) not in allowed:
+            return m.group(0)                     # "name@host" without a unit path: not a citation
         good = []
-        for uid in ID_SPLIT.split(m.group(1)):
+        for uid in ID_SPLIT.split(m.group(0) if bare else m.group(1)):
             if "@" not in uid:
                 continue
             art = article_of(uid)
@@ -130,7 +144,7 @@ def extractive(question: str, ev: Evidence, cited: list[str], language: str) -> 
         b = by_id.get(uid)
         if b is None:
             continue
-        quote = " … ".join(best_sentences(question, b.text, language, weight))
+        quote = inert(" … ".join(best_sentences(question, b.text, language, weight)))
         tag = "" if b.tag == "EVIDENCE" else f"[{b.tag}] "
         lines.append(f"{tag}{b.heading}: “{quote}” [{uid}]")
     if not lines:

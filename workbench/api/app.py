@@ -103,6 +103,8 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
     @app.post("/search", response_model=list[m.Hit], responses=BUSY, summary="BM25 or dense search with filters")
     def search(req: m.SearchRequest):
         wb = shared.current()
+        if req.mode == "bm25":                 # the full-text index only: no model involved
+            return wb.search(req.query, req.mode, req.k, req.language, _filter(req.filters))
         with shared.model_lock:
             return wb.search(req.query, req.mode, req.k, req.language, _filter(req.filters))
 

@@ -15,6 +15,17 @@ from .text import read_text
 from .timeline import close_versions
 
 REQUIRED = ("key", "version", "file")
+# a corpus name, instrument key or version label: it names files in the workspace and is part
+# of unit ids, so no path separators, no "..", no "@", quotes or control characters
+SAFE = re.compile(r"[^\W_][\w.\-+()（）]*")
+
+
+def safe_name(value: str, what: str) -> str | None:
+    """Why `value` cannot be a corpus name / key / version, or None when it can."""
+    if not SAFE.fullmatch(value) or ".." in value or len(value) > 120:
+        return (f"{what} {value!r} is not a plain name: use letters, digits, '.', '-', '_' "
+                "(no '/', '..', '@', quotes or spaces), at most 120 characters")
+    return None
 
 
 def import_manifest(path: str | Path) -> CorpusParse:
@@ -32,6 +43,8 @@ def import_manifest(path: str | Path) -> CorpusParse:
         line = getattr(e, "lineno", 0) or _line_of_error(str(e))
         raise CorpusError(str(manifest), line, f"not valid TOML: {e}") from None
     name = str(data.get("name") or manifest.parent.name)
+    if why := safe_name(name, "corpus name"):
+        raise CorpusError(str(manifest), _line_of(text, "name"), why)
     language = str(data.get("language") or "")
     out = CorpusParse(name=name, language=language, source=str(manifest.parent))
     lines = [i + 1 for i, l in enumerate(text.splitlines()) if l.strip() == "[[documents]]"]
@@ -64,7 +77,15 @@ def _meta(entry: dict, corpus: str, language: str, manifest: Path, line: int) ->
     if missing:
         raise CorpusError(where, line, f"document entry lacks {', '.join(missing)}: add "
                           + ", ".join(f'{f} = "…"' for f in missing))
+    for field in ("key", "version"):
+        if why := safe_name(str(entry[field]), field):
+            raise CorpusError(where, line, why)
+    root = manifest.parent.resolve()
     file = manifest.parent / str(entry["file"])
+    if Path(str(entry["file"])).is_absolute() or not file.resolve().is_relative_to(root):
+        raise CorpusError(where, line, f"file {entry['file']!r} (key {entry['key']}) is outside the corpus folder "
+                          f"{manifest.parent} (an absolute path, '..' or a link leading out): a corpus is read "
+                          "only inside its folder; copy the file into it")
     if not file.is_file():
         raise CorpusError(where, line, f"file {entry['file']!r} (key {entry['key']}) does not exist "
                           f"next to the manifest: fix the `file` field or add the file")
@@ -98,6 +119,10 @@ def _drop_duplicate_versions(docs, manifest, lines, out):
         seen[meta.doc_id] = meta.source_file
         kept.append(meta)
     return kept
+
+
+def _line_of(text: str, field: str) -> int:
+    return next((i + 1 for i, l in enumerate(text.splitlines()) if l.strip().startswith(field)), 0)
 
 
 def _line_of_error(message: str) -> int:

@@ -1,0 +1,70 @@
+"""A corpus cannot make the workbench read outside its folder or write outside the workspace."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from workbench.cli import main as cli
+from workbench.parse.manifest import import_manifest
+
+LAW = "Article 1. Scope\nThis Act applies to clinics.\n"
+
+
+def corpus(tmp_path, entry_file: str, name: str = "hostile", key: str = "act", extra: str = ""):
+    folder = tmp_path / "corpus"
+    folder.mkdir(exist_ok=True)
+    (folder / "act.txt").write_text(LAW, encoding="utf-8")
+    (folder / "corpus.toml").write_text(
+        f'name = "{name}"\nlanguage = "en"\n{extra}\n[[documents]]\nkey = "{key}"\nversion = "1"\n'
+        f'file = "{entry_file}"\neffective = "2020-01-01"\n', encoding="utf-8")
+    return folder
+
+
+@pytest.fixture()
+def secret(tmp_path):
+    f = tmp_path / "secret.txt"
+    f.write_text("Article 1. Secret\nroot:x:0:0:the password line\n", encoding="utf-8")
+    return f
+
+
+@pytest.mark.parametrize("how", ["dotdot", "absolute", "symlink-file", "symlink-folder"])
+def test_a_manifest_cannot_read_outside_its_folder(tmp_path, secret, how):
+    if how == "dotdot":
+        folder = corpus(tmp_path, "../secret.txt")
+    elif how == "absolute":
+        folder = corpus(tmp_path, str(secret))
+    elif how == "symlink-file":
+        folder = corpus(tmp_path, "link.txt")
+        os.symlink(secret, folder / "link.txt")
+    else:
+        folder = corpus(tmp_path, "outside/secret.txt")
+        os.symlink(tmp_path, folder / "outside")
+    parsed = import_manifest(folder)
+    assert not parsed.result.units, "a file outside the corpus folder was read"
+    assert [p for p in parsed.result.problems if "outside the corpus folder" in p.reason and p.line == 4]
+
+
+def test_a_file_inside_the_folder_is_still_read(tmp_path):
+    parsed = import_manifest(corpus(tmp_path, "act.txt"))
+    assert parsed.result.units and not [p for p in parsed.result.problems if p.severity == "error"]
+
+
+@pytest.mark.parametrize("name", ["../../escaped", "/tmp/escaped", "a/b", ".."])
+def test_a_corpus_name_cannot_write_outside_the_workspace(tmp_path, capsys, name):
+    folder = corpus(tmp_path, "act.txt", name=name)
+    ws = tmp_path / "ws"
+    before = set(tmp_path.rglob("*"))
+    assert cli(["ingest", str(folder), "--workspace", str(ws)]) == 2
+    err = capsys.readouterr().err
+    assert "corpus name" in err and "corpus.toml:1" in err and "Traceback" not in err
+    new = set(tmp_path.rglob("*")) - before
+    assert all(p == ws or p.is_relative_to(ws) for p in new), "something was written outside the workspace"
+    assert not (ws / "writing.lock").exists() and not (ws / "reports").exists()
+
+
+@pytest.mark.parametrize("key", ["a/b", "x@y", 'q"uote', "sp ace"])
+def test_keys_that_would_break_unit_ids_are_refused_with_the_line(tmp_path, key):
+    parsed = import_manifest(corpus(tmp_path, "act.txt", key=key.replace('"', '\\"')))
+    assert not parsed.result.units
+    assert [p for p in parsed.result.problems if "key" in p.reason and p.line == 4 and p.severity == "error"]
