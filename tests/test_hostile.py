@@ -68,3 +68,22 @@ def test_keys_that_would_break_unit_ids_are_refused_with_the_line(tmp_path, key)
     parsed = import_manifest(corpus(tmp_path, "act.txt", key=key.replace('"', '\\"')))
     assert not parsed.result.units
     assert [p for p in parsed.result.problems if "key" in p.reason and p.line == 4 and p.severity == "error"]
+
+
+@pytest.mark.parametrize("argv, names", [
+    (["in-force", "act", "2015-13-01"], "argument date"),
+    (["ask", "x", "--as-of", "2015-99-01"], "argument --as-of"),
+    (["search", "x", "-k", "0"], "argument -k"),
+    (["search", "x", "-k", "-5"], "argument -k"),
+    (["eval", "B.jsonl", "--systems", "bm25,nope"], "--systems"),
+    (["eval", "B.jsonl", "--limit", "0"], "argument --limit"),
+])
+def test_bad_arguments_are_one_line_naming_the_argument_exit_2(tmp_path, capsys, argv, names):
+    ws = tmp_path / "ws"
+    try:
+        code = cli([*argv, "--workspace", str(ws)])
+    except SystemExit as e:               # argparse refuses the argument itself
+        code = e.code
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and names in err and err.count("\n") == 0 and "Traceback" not in err
+    assert not ws.exists()

@@ -73,7 +73,7 @@ def test_cli_reports_a_bad_corpus_and_ingests_the_next(ws, tmp_path, capsys):
     (tmp_path / "junk").mkdir()
     code = main(["ingest", str(tmp_path / "junk"), str(SAMPLE / "zh"), "--workspace", str(wb.path)])
     out = capsys.readouterr()
-    assert code == 1 and "corpus.toml" in out.err and "sample-zh:" in out.out
+    assert code == 2 and "corpus.toml" in out.err and "sample-zh:" in out.out
 
 
 def test_other_embedder_on_same_workspace_is_refused(ws):

@@ -11,10 +11,37 @@ from .core.errors import WorkbenchError
 DEFAULT_WS = "workspace"
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (the usage is one `--help` away), exit code 2."""
+
+    def error(self, message):
+        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def iso_date(text: str) -> str:
+    import datetime as dt
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date: give YYYY-MM-DD") from None
+
+
+def positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of at least 1")
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="workbench", description="Graph-grounded legal QA workbench.")
+    p = Parser(prog="workbench", description="Graph-grounded legal QA workbench.")
     p.add_argument("--config", help="TOML file with [ingest], [graph], [retrieval], [llm] settings")
-    sub = p.add_subparsers(dest="command", required=True)
+    p.add_argument("--debug", action="store_true", help="show the traceback of an unexpected error")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     s = sub.add_parser("ingest", help="parse, embed and store a corpus (re-ingesting is idempotent)")
     s.add_argument("paths", nargs="+", metavar="PATH", help="corpus folder or corpus.toml")
@@ -31,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("search", help="lexical (bm25) or dense search over stored units")
     s.add_argument("query")
     s.add_argument("--mode", choices=["bm25", "dense"], default="bm25")
-    s.add_argument("-k", type=int, default=10)
+    s.add_argument("-k", type=positive, default=10)
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--kind", help="only units of this kind (article, clause, passage, ...)")
 
@@ -47,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--figure", help="figure path (default figures/eval_<benchmark>.png)")
     s.add_argument("--match", choices=["article", "exact"], default="article",
                    help="compare ids at article level (default) or exactly")
-    s.add_argument("--limit", type=int, help="only the first N questions")
+    s.add_argument("--limit", type=positive, help="only the first N questions")
     s.add_argument("--split", choices=["tuning", "validation"], help="only the tuning or the validation part "
                    "of a development set (by question id; default: both, reported side by side)")
 
@@ -62,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
 
     s = sub.add_parser("in-force", help="which version of an instrument applied on a date")
     s.add_argument("key")
-    s.add_argument("date", help="YYYY-MM-DD")
+    s.add_argument("date", type=iso_date, help="YYYY-MM-DD")
     s.add_argument("--workspace", default=DEFAULT_WS)
 
     s = sub.add_parser("history", help="the versions of one article, oldest first, with what changed")
@@ -79,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--backend", help="ollama[:model] | llamacpp[:file.gguf] | extractive "
                                      "(default: [llm] backends in order: ollama, llamacpp, extractive)")
     s.add_argument("--mode", default="graph", choices=["bm25", "dense", "hybrid", "graph"])
-    s.add_argument("-k", type=int, default=10, help="evidence units retrieved (default 10)")
-    s.add_argument("--as-of", help="YYYY-MM-DD: only evidence in force that day")
+    s.add_argument("-k", type=positive, default=10, help="evidence units retrieved (default 10)")
+    s.add_argument("--as-of", type=iso_date, help="YYYY-MM-DD: only evidence in force that day")
     s.add_argument("--json", action="store_true", help="print the answer record as JSON")
 
     s = sub.add_parser("serve-llm", help="serve the Ollama API from a local GGUF model (llama.cpp in process)")
@@ -100,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("generate-benchmark", help="multi-hop questions from paths in the graph (JSONL for eval)")
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--corpus", nargs="+", action="extend", metavar="NAME", help="only these corpora (default: all)")
-    s.add_argument("--max", type=int, default=300, help="at most N questions (default 300)")
+    s.add_argument("--max", type=positive, default=300, help="at most N questions (default 300)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--out", default="benchmarks/questions/generated.jsonl")
     s.add_argument("--llm", metavar="BACKEND", help="ollama[:model] | llamacpp[:file.gguf]: reword each template "
@@ -115,8 +142,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args)
     except WorkbenchError as e:
+        if args.debug:
+            raise
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:               # `workbench info | head`: the reader has gone
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:
+        if args.debug:
+            raise
+        print(f"error: unexpected {type(e).__name__}: {e} (run with --debug for the traceback, and please "
+              "report it)", file=sys.stderr)
+        return 1
 
 
 def _open(args, write: bool = False):
@@ -207,9 +247,14 @@ def cmd_relink(args) -> int:
 def cmd_eval(args) -> int:
     from .evaluate.metrics import category_table, dumps, load_benchmark, run_eval, split_table, table, tests_table
     from .ui.views import metrics_figure
+    from .evaluate.metrics import SYSTEMS
+    systems = [s.strip() for s in args.systems.split(",") if s.strip()]
+    unknown = [s for s in systems if s not in SYSTEMS]
+    if unknown or not systems:
+        raise WorkbenchError(f"--systems {args.systems!r}: unknown {', '.join(unknown) or 'empty list'}; "
+                             f"choose from {', '.join(SYSTEMS)}")
     wb = _open(args)
     questions = load_benchmark(args.benchmark, args.split)[:args.limit]
-    systems = [s.strip() for s in args.systems.split(",") if s.strip()]
     ev = run_eval(wb, questions, systems, Path(args.benchmark).stem, args.match)
     summary = ev.summary()
     print(table(summary))
@@ -259,6 +304,9 @@ def cmd_in_force(args) -> int:
 def cmd_history(args) -> int:
     from .core.records import EdgeType
     wb = _open(args)
+    if not wb.store.get([args.unit_id]):
+        raise WorkbenchError(f"{args.unit_id}: no such unit in {args.workspace}; find its id with "
+                             "`workbench search`")
     chain = wb.history(args.unit_id)
     units = {u.id: u for u in wb.store.get(chain)}
     for older, newer in zip([None] + chain, chain):

@@ -365,7 +365,8 @@ class TermStore:
             return []
         exact = self.table.search().where(f"norm = {quote(n)}").limit(limit).to_list()
         like = n.replace("%", "").replace("_", "")
-        more = self.table.search().where(f"norm LIKE {quote('%' + like + '%')}").limit(limit).to_list()
+        more = self.table.search().where(f"norm LIKE {quote('%' + like + '%')}").limit(limit).to_list() \
+            if like else []                 # "%" alone names no term: it must not list them all
         seen, out = set(), []
         for r in exact + more:
             if r["unit_id"] not in seen:
