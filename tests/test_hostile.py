@@ -87,3 +87,34 @@ def test_bad_arguments_are_one_line_naming_the_argument_exit_2(tmp_path, capsys,
     err = capsys.readouterr().err.strip()
     assert code == 2 and names in err and err.count("\n") == 0 and "Traceback" not in err
     assert not ws.exists()
+
+
+@pytest.mark.parametrize("extra, says", [
+    ('replaces = "old-act"', "replaces = 'old-act': give a list"),
+    ("amends = [1, 2]", "amends = [1, 2]: give a list"),
+    ('repealed = "2019-01-01"', "is not after effective"),
+])
+def test_manifest_values_of_the_wrong_shape_are_refused_not_split(tmp_path, extra, says):
+    folder = corpus(tmp_path, "act.txt")
+    toml = (folder / "corpus.toml").read_text(encoding="utf-8") + extra + "\n"
+    (folder / "corpus.toml").write_text(toml, encoding="utf-8")
+    parsed = import_manifest(folder)
+    assert not parsed.result.units and not parsed.result.edges
+    assert [p for p in parsed.result.problems if says in p.reason and p.line == 4]
+
+
+@pytest.mark.parametrize("setting, says", [
+    ("[ingest]\nbatch_size = 'big'", "give a whole number"),
+    ("[ingest]\nembed_kinds = 'article'", "give a list"),
+    ("[retrieval]\ntop_k = 2.5", "give a whole number"),
+    ("[graph]\nextract_citations = 'yes'", "true or false"),
+    ("[llm]\nbackends = 'extractive'", "give a list"),
+])
+def test_config_values_of_the_wrong_type_are_refused(tmp_path, setting, says):
+    from workbench.core.config import Config
+    from workbench.core.errors import ConfigError
+    f = tmp_path / "wb.toml"
+    f.write_text(setting + "\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=says) as e:
+        Config.load(f)
+    assert str(f) in str(e.value)

@@ -140,8 +140,36 @@ def _section(data: dict, name: str, kind, path, label: str | None = None) -> dic
     if not isinstance(section, dict):
         raise ConfigError(f"{path}: [{label or name}] must be a table")
     section = dict(section)
-    known = {f.name for f in fields(kind)}
-    unknown = sorted(set(section) - known)
+    known = {f.name: f for f in fields(kind)}
+    unknown = sorted(set(section) - set(known))
     if unknown:
         raise ConfigError(f"{path}: unknown setting {unknown[0]!r} in [{label or name}]; known: {', '.join(sorted(known))}")
+    for key, value in section.items():
+        if why := _wrong_type(known[key], value):
+            raise ConfigError(f"{path}: [{label or name}] {key} = {value!r}: {why}")
     return section
+
+
+def _wrong_type(f, value) -> str | None:
+    """Why `value` cannot be the setting `f` (by the type its annotation names), or None.
+    Strings where lists are expected are refused, never read character by character."""
+    kind = str(f.type)
+    if value is None or isinstance(value, dict):        # tables are checked where they are read
+        return None
+    if kind.startswith("tuple"):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return 'give a list of names, e.g. ["article", "passage"]'
+    elif kind.startswith("bool"):
+        if not isinstance(value, bool):
+            return "give true or false"
+    elif kind.startswith("int"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return "give a whole number"
+        if value < 0:
+            return "give a number of at least 0"
+    elif kind.startswith("float"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return "give a number"
+    elif kind.startswith("str") and not isinstance(value, str):
+        return "give a string in quotes"
+    return None

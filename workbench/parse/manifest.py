@@ -98,6 +98,14 @@ def _meta(entry: dict, corpus: str, language: str, manifest: Path, line: int) ->
     if effective is None:
         raise CorpusError(where, line, f"{entry['key']}@{entry['version']} has no `effective` "
                           "(or `adopted`) date: add effective = YYYY-MM-DD")
+    if repealed is not None and repealed <= effective:
+        raise CorpusError(where, line, f"{entry['key']}@{entry['version']}: repealed {repealed} is not after "
+                          f"effective {effective}: fix one of the dates")
+    for field in ("replaces", "amends"):
+        value = entry.get(field, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise CorpusError(where, line, f"{field} = {value!r}: give a list of instrument keys or "
+                              f'key@version ids, e.g. {field} = ["other-act@2012"]')
     return DocumentMeta(
         key=str(entry["key"]), version=str(entry["version"]),
         title=str(entry.get("title", "")), language=str(entry.get("language") or language),
