@@ -21,3 +21,13 @@ def shared_corpus(name: str) -> Path:
 def e5():
     from workbench.store.embedders import E5Embedder
     return E5Embedder()
+
+
+@pytest.fixture(scope="session")
+def sample_workspace(tmp_path_factory):
+    """The bundled sample corpus (English) ingested once for the session, with the real model.
+    Tests that add to it (tests/test_api.py ingests the zh sample) must keep the others true."""
+    from workbench.cli import main
+    path = tmp_path_factory.mktemp("sample") / "ws"
+    assert main(["ingest", str(SAMPLE), "--workspace", str(path), "--problems", "0"]) == 0
+    return path

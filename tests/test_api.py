@@ -59,10 +59,8 @@ def serve(ws: Path, port: int | None = None, config: Path | None = None):
 
 
 @pytest.fixture(scope="module")
-def ws(tmp_path_factory):
-    path = tmp_path_factory.mktemp("api") / "ws"
-    assert cli(["ingest", str(SAMPLE), "--workspace", str(path), "--problems", "0"]) == 0
-    return path
+def ws(sample_workspace):
+    return sample_workspace
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +127,7 @@ def test_units_history_in_force_define_info(api):
     assert doc["id"] == "clinic-licensing-act@2012"
     assert any(t["term"].lower() == "clinic" for t in api.get("/define", params={"term": "clinic"}).json())
     info = api.get("/info").json()
-    assert info["corpora"] == ["sample"] and info["edges_by_type"]["CONTAINS"] > 0 and info["version"]
+    assert "sample" in info["corpora"] and info["edges_by_type"]["CONTAINS"] > 0 and info["version"]
 
 
 def test_eval_of_an_uploaded_benchmark(api):

@@ -17,7 +17,7 @@ from .link.cycles import ORDERING, cycle_problems
 from .link.run import extract_citations, resolve_citations
 from .link.resolve import Resolver
 from .link.store import CITATIONS, load_citations, save_citations
-from .core.records import Filter, Hit, Problem, Unit
+from .core.records import EdgeType, Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
 from .link.versions import article_history, in_force, version_in_force
 from .store.graph import IGraphStore
@@ -145,6 +145,33 @@ class Workbench:
     def history(self, unit_id: str) -> list[str]:
         """The versions of one article, oldest first (through the version-alignment edges)."""
         return article_history(unit_id, self.graph.older_version, self.graph.newer_version)
+
+    def changes(self, unit_id: str) -> list[dict]:
+        """The versions of one article, oldest first: id, validity, and how each differs from
+        the one before (status of the version alignment, text inserted / deleted)."""
+        chain = self.history(unit_id)
+        units = {u.id: u for u in self.store.get(chain)}
+        steps = []
+        for older, newer in zip([None] + chain, chain):
+            u = units.get(newer)
+            step = {"unit_id": newer, "effective_from": u.effective_from if u else None,
+                    "effective_to": u.effective_to if u else None, "status": "", "inserted": "", "deleted": ""}
+            edge = next((e for e in self.graph.edges_of(newer, (EdgeType.INHERITS, EdgeType.AMENDS))
+                         if e.target == older and e.extractor == "version-align"), None) if older else None
+            if edge is not None:
+                a = dict(edge.attrs)
+                step.update(status=a.get("status", ""), inserted=a.get("inserted", ""), deleted=a.get("deleted", ""))
+            steps.append(step)
+        return steps
+
+    def units(self, where: Filter | None = None):
+        """The units (matching a filter) as a polars DataFrame, read by LanceDB."""
+        return self.store.frame(where)
+
+    def edges(self, types=None):
+        """The edges (of these types) as a polars DataFrame: source, target, type, resolved."""
+        from .ui.frames import edges
+        return edges(self.graph, types)
 
     def define(self, term: str) -> list[dict]:
         """Units that define `term` (exact term first, then terms containing it)."""

@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from ..core.config import Config, RetrievalConfig
 from ..core.errors import BackendUnavailable, WorkbenchError
-from ..core.records import EdgeType, Filter, Question
+from ..core.records import Filter, Question
 from . import models as m
 from .state import NotReady, Shared
 
@@ -188,21 +188,7 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
 
 
 def _history(wb, unit_id: str) -> list[m.Step]:
-    chain = wb.history(unit_id)
-    units = {u.id: u for u in wb.store.get(chain)}
-    steps = []
-    for older, newer in zip([None] + chain, chain):
-        u = units.get(newer)
-        step = m.Step(unit_id=newer, effective_from=u.effective_from if u else None,
-                      effective_to=u.effective_to if u else None)
-        if older:
-            edge = next((e for e in wb.graph.edges_of(newer, (EdgeType.INHERITS, EdgeType.AMENDS))
-                         if e.target == older and e.extractor == "version-align"), None)
-            if edge is not None:
-                a = dict(edge.attrs)
-                step.status, step.inserted, step.deleted = a.get("status", ""), a.get("inserted", ""), a.get("deleted", "")
-        steps.append(step)
-    return steps
+    return [m.Step(**step) for step in wb.changes(unit_id)]
 
 
 def _stream(shared: Shared, wb, req: m.AskRequest, cfg):

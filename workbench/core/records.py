@@ -228,6 +228,12 @@ class Result:
         """The routing of the question (type, date, named articles ...), graph mode only."""
         return self.plan.route if self.plan is not None else None
 
+    def to_polars(self):
+        """The hits as a polars DataFrame (workbench.ui.frames.hits): rank, id, score, cited,
+        how each was found, the unit's instrument and validity, the score parts."""
+        from ..ui.frames import hits
+        return hits(self)
+
 
 # -- answers and evaluation ------------------------------------------------------------------
 @dataclass

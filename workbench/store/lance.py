@@ -183,6 +183,14 @@ class LanceUnitStore:
         """Units matching a filter (in storage order), at most `limit`."""
         return [_unit(r) for r in self._query(sql(where), limit)]
 
+    def frame(self, where: Filter | str | None = None):
+        """The units matching a filter as a polars DataFrame (every column but vectors and tokens)."""
+        q = self.table.search()
+        where = sql(where)
+        if where:
+            q = q.where(where)
+        return q.select(_COLUMNS).limit(self.count() or 1).to_polars()
+
     def search_text(self, query: str, language: str, k: int, where: Filter | str | None = None) -> list[Hit]:
         """Full-text (BM25) search over the tokenised text, filtered before ranking."""
         where = sql(where)

@@ -1,0 +1,53 @@
+"""polars DataFrames of hits, evaluations, units, edges and history, on a real workspace."""
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from workbench.core.config import Config, IngestConfig
+from workbench.core.records import Filter
+from workbench.evaluate.metrics import load_benchmark, run_eval
+from workbench.ui import frames
+from workbench.workbench import Workbench
+
+from conftest import SAMPLE
+
+
+@pytest.fixture(scope="module")
+def wb(sample_workspace):
+    return Workbench.open(sample_workspace, Config(IngestConfig(progress=False)), create=False)
+
+
+def test_hits_frame_keeps_rank_provenance_and_score_parts(wb, tmp_path):
+    r = wb.retrieve("What is the penalty for operating a clinic without a licence?")
+    df = r.to_polars()
+    assert df.height == len(r.hits) and df["rank"].to_list() == list(range(1, df.height + 1))
+    assert df["unit_id"].to_list() == [h.unit_id for h in r.hits]
+    assert set(df.filter(pl.col("cited"))["unit_id"]) == set(r.cited)
+    assert {"semantic", "lexical"} <= set(df.columns) and df.schema["effective_from"] == pl.Date
+    out = tmp_path / "hits.parquet"
+    df.write_parquet(out)
+    assert pl.read_parquet(out).equals(df)                 # export reads back the same rows
+
+
+def test_evaluation_frames_match_the_summary(wb):
+    qs = load_benchmark(SAMPLE / "benchmark.jsonl")[:6]
+    summary = run_eval(wb, qs, ["bm25", "graph"], "sample", progress=False).summary()
+    t = frames.evaluation(summary)
+    overall = t["overall"].filter(pl.col("system") == "graph").row(0, named=True)
+    assert overall["mrr"] == pytest.approx(summary["systems"]["graph"]["overall"]["mrr"])
+    per = t["per_question"]
+    assert per.height == 12 and per.group_by("system").agg(pl.col("mrr").mean()).filter(
+        pl.col("system") == "bm25")["mrr"][0] == pytest.approx(summary["systems"]["bm25"]["overall"]["mrr"])
+    assert set(t["by_category"]["group"]) == {q.category for q in qs}
+
+
+def test_units_and_edges_frames_agree_with_the_stores(wb):
+    arts = wb.units(Filter(kinds=("article",), keys=("clinic-licensing-act",)))
+    assert arts.height == len(wb.store.where(Filter(kinds=("article",), keys=("clinic-licensing-act",))))
+    assert set(arts["version"]) == {"2012", "2018"} and "vector" not in arts.columns
+    refs = wb.edges(("REFERENCES",))
+    assert refs.height == len(wb.graph.all_edges()) - wb.edges().filter(pl.col("type") != "REFERENCES").height
+    assert set(refs["type"]) == {"REFERENCES"}
+    hist = frames.history(wb, "clinic-licensing-act@2018/a16")
+    assert hist["unit_id"].to_list()[-1] == "clinic-licensing-act@2018/a16" and hist.height >= 2

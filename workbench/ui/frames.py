@@ -1,0 +1,77 @@
+"""polars DataFrames of what the workbench produces, for analysis in a notebook and export
+(`.write_csv`, `.write_parquet`): a retrieval's hits, an evaluation (overall, per category,
+per split, per question), the units and edges of a workspace, an article's history.
+
+    from workbench.ui import frames
+    frames.hits(wb.retrieve("…"))           # or result.to_polars()
+    frames.evaluation(summary)["per_question"].filter(pl.col("system") == "graph")
+    wb.units(Filter(kinds=("article",)))    # straight from LanceDB (to_polars)
+    wb.edges(("REFERENCES",))               # from igraph's edge list, as columns
+"""
+from __future__ import annotations
+
+import polars as pl
+
+from ..core.records import Result
+
+_UNIT = ("key", "version", "kind", "label", "title", "effective_from", "effective_to")
+
+
+def hits(result: Result) -> pl.DataFrame:
+    """One row per hit, in rank order: why it is there (`via`: how it was found and the path
+    walked), whether it is cited, the unit's instrument / version / validity and, in graph
+    mode, the score parts of the re-rank (one column each)."""
+    cited = set(result.cited)
+    parts = sorted({p for comp in result.components.values() for p in comp})
+    rows = []
+    for rank, h in enumerate(result.hits, 1):
+        u = h.unit
+        row = {"rank": rank, "unit_id": h.unit_id, "score": float(h.score), "cited": h.unit_id in cited,
+               "found_by": h.via.kind, "via": str(h.via), "hops": len(h.via.path)}
+        row.update({f: (getattr(u, f) if u is not None else None) for f in _UNIT})
+        comp = result.components.get(h.unit_id, {})
+        row.update({p: comp.get(p) for p in parts})
+        rows.append(row)
+    schema = {"rank": pl.Int64, "unit_id": pl.String, "score": pl.Float64, "cited": pl.Boolean,
+              "found_by": pl.String, "via": pl.String, "hops": pl.Int64, "key": pl.String, "version": pl.String,
+              "kind": pl.String, "label": pl.String, "title": pl.String, "effective_from": pl.Date,
+              "effective_to": pl.Date, **{p: pl.Float64 for p in parts}}
+    return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)
+
+
+def evaluation(summary: dict) -> dict[str, pl.DataFrame]:
+    """An evaluation summary (`run_eval(...).summary()` or a results JSON) as tables:
+    `overall` (system × metric, with the median latency), `by_category`, `by_split`
+    (system, group, metrics) and `per_question` (system, question, metrics, gold, ranked, cited)."""
+    overall = pl.DataFrame([{"system": s, **v["overall"], "latency_ms_p50": v.get("latency_ms_p50")}
+                            for s, v in summary["systems"].items()])
+    out = {"overall": overall}
+    for part in ("by_category", "by_split"):
+        rows = [{"system": s, "group": g, **m} for s, v in summary["systems"].items() for g, m in v.get(part, {}).items()]
+        out[part] = pl.DataFrame(rows) if rows else pl.DataFrame(schema={"system": pl.String, "group": pl.String})
+    rows = [{"system": s, **r} for s, qs in summary.get("per_question", {}).items() for r in qs]
+    out["per_question"] = pl.DataFrame(rows, infer_schema_length=None) if rows else pl.DataFrame(
+        schema={"system": pl.String, "id": pl.String})
+    return out
+
+
+def edges(graph, types=None) -> pl.DataFrame:
+    """Every edge (of these types) as columns: source, target, type, resolved — from igraph's
+    edge list without a record per edge."""
+    c = graph.columns()
+    names = pl.Series("name", list(c.vertices), dtype=pl.String)
+    df = pl.DataFrame({"source": names.gather(c.source) if len(c.source) else pl.Series([], dtype=pl.String),
+                       "target": names.gather(c.target) if len(c.target) else pl.Series([], dtype=pl.String),
+                       "type": pl.Series(list(c.type), dtype=pl.String),
+                       "resolved": pl.Series(c.resolved, dtype=pl.Boolean)})
+    if types:
+        df = df.filter(pl.col("type").is_in([getattr(t, "value", t) for t in types]))
+    return df
+
+
+def history(wb, unit_id: str) -> pl.DataFrame:
+    """One article's versions, oldest first, with validity and what changed from the one before."""
+    rows = wb.changes(unit_id)
+    schema = {"unit_id": pl.String, "effective_from": pl.Date, "effective_to": pl.Date, "status": pl.String,
+              "inserted": pl.String, "deleted": pl.String}
+    return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)
