@@ -206,3 +206,20 @@ def test_unreachable_ollama_falls_back_and_says_why(wb):
     assert "ollama" in a.tried[0] and "ollama serve" in a.tried[0]
     with pytest.raises(BackendUnavailable, match="extractive"):
         wb.ask(PENALTY_Q, llm=replace(cfg, backends=("ollama",)))
+
+
+def test_a_tiny_model_runs_only_when_asked_for(wb, monkeypatch):
+    ran = []
+
+    class Tiny(FakeLLM):
+        def check(self):
+            ran.append(self.model)
+
+    monkeypatch.setattr("workbench.answer.llm.make_llm", lambda name, cfg: Tiny("llamacpp", "SmolLM2-135M-Instruct.gguf", "x"))
+    a = ask(wb, PENALTY_Q, backend=None, llm_config=LLMConfig(backends=("llamacpp", "extractive")))
+    assert a.backend == "extractive" and not ran and "--backend llamacpp" in a.tried[0]
+    trusted = ask(wb, PENALTY_Q, backend=None, llm_config=LLMConfig(backends=("llamacpp", "extractive"),
+                                                                     capable=("SmolLM2-135M-Instruct.gguf",)))
+    assert trusted.backend == "llamacpp" and ran
+    asked = ask(wb, PENALTY_Q, backend="llamacpp")
+    assert asked.backend == "llamacpp" and not asked.capable

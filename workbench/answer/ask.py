@@ -212,6 +212,11 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
         ev = compose(hits, cited, names, max(budget, 200), as_of, older)   # what fits the model's context
         try:
             llm = make_llm(name, cfg)
+            if not backend and not is_capable(llm.model, cfg):     # a tiny model is run only when asked for
+                tried.append(f"{name}: {llm.model} is too small to write a trustworthy answer, so it was not run; "
+                             f"ask for it with --backend {name}, or configure a capable model "
+                             "([llm] ollama_model with Ollama running, or llamacpp_model)")
+                continue
             llm.check()
             _, msgs = messages(question, ev, language, prompts)
             out = llm.chat(msgs, on_token)
@@ -225,12 +230,17 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
         if not text:
             tried.append(f"{name}: the model returned an empty answer")
             continue
-        capable = not any(s.lower() in out.model.lower() for s in SMALL_MODELS) or out.model in cfg.capable
+        capable = is_capable(out.model, cfg)
         return Answer(question, text, valid, chain(wb.retriever.agraph, valid) if valid else links, llm.backend,
                       out.model, pid, (time.perf_counter() - t0) * 1000, retrieval_ms, out.prompt_tokens,
                       out.completion_tokens, flagged, ev, extract, cited, links, capable, tried, route)
     raise BackendUnavailable("every answer backend (" + ", ".join(tried) + ")",
                              "Add 'extractive' to [llm] backends for an answer that needs no model")
+
+
+def is_capable(model: str, cfg: LLMConfig) -> bool:
+    """False for the tiny bundled models (SMALL_MODELS) unless [llm] capable names them."""
+    return model in cfg.capable or not any(s.lower() in str(model).lower() for s in SMALL_MODELS)
 
 
 def article_hits(wb, hits: list[Hit]) -> list[Hit]:

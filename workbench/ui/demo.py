@@ -48,8 +48,9 @@ def run_demo(workspace: str | Path = "workspace-demo", figures: str | Path = "fi
                     print(f"        why: {h.via}")
         figs.append(evidence_figure(question, results, Path(figures) / f"demo_evidence_{n}.png"))
         print("  (* = the evidence the system would cite)\n")
-        # the first question goes through the configured backends (Ollama, then the embedded
-        # model, then extractive); the others are answered extractively, which needs no model
+        # the first question goes through the configured backends (Ollama if it runs with a capable
+        # model, else extractive; the bundled tiny model only when asked for); the others are
+        # answered extractively, which needs no model
         print_answer(wb.ask(question, replace(base, mode="graph"), None if n == 1 else "extractive"))
     print("\n== the sample benchmark, every system on the same 24 questions")
     summary = run_eval(wb, load_benchmark(sample / "benchmark.jsonl"), ["bm25", "dense", "hybrid", "graph"],
