@@ -29,7 +29,7 @@ PROMPTS = Path(__file__).parents[1] / "prompts" / "answer.toml"
 # a citation: a bracket of any kind ([] () 【】 ［］ （）) holding at least one unit id, or a bare
 # unit id below a document ("key@version/a3"); a bare "key@version" counts only when it is evidence
 BRACKETED = r"[\[(【［（]([^\[\]()【】［］（）]*@[^\[\]()【】［］（）]*)[\])】］）]"
-BARE = r"(?<![\w@/.\-])[^\W_][\w.\-+]*@[\w.\-+]+(?:/[\w.\-]+)*"
+BARE = r"(?<![A-Za-z0-9_@/.\-])[^\W_][\w.\-+]*@[A-Za-z0-9.\-+]*[A-Za-z0-9](?:/[A-Za-z0-9.\-]*[A-Za-z0-9])*"
 CITE = re.compile(f"{BRACKETED}|{BARE}")
 ID_SPLIT = re.compile(r"[\s,;，；、]+")
 CHAIN_HOPS = {"REFERENCES": 2, "AMENDS": 3, "INHERITS": 3, "REPLACES": 2, "REPEALS": 1}
@@ -81,11 +81,25 @@ def validate(text: str, allowed: set[str]) -> tuple[str, list[str], list[str]]:
     valid, flagged = [], []
 
     def keep(m: re.Match) -> str:
-        bare = m.group(1) is None
-        if bare and "/" not in m.group(0) and m.group(0) not in allowed:
-            return m.group(0)                     # "name@host" without a unit path: not a citation
+        if m.group(1) is None:
+            return keep_bare(m.group(0))
+        whole, inside = m.group(0), m.group(1)
+        if whole[0] in "(（" and not all("@" in t for t in ID_SPLIT.split(inside) if t):
+            # prose in parentheses ("(see k@v/a3 for the fine)", "(email: x@y.org)"): only its ids
+            return whole[0] + re.sub(BARE, lambda b: keep_bare(b.group(0)), inside) + whole[-1]
+        return keep_ids(ID_SPLIT.split(inside))
+
+    def keep_bare(token: str) -> str:
+        if "/" not in token and token not in allowed:
+            return token                          # "name@host" without a unit path: not a citation
+        for cut in range(1, len(token)):          # "根据k@v/a3": text run into an evidence id
+            if token[cut:] in allowed or article_of(token[cut:]) in allowed:
+                return token[:cut] + keep_ids([token[cut:]])
+        return keep_ids([token])
+
+    def keep_ids(ids: list[str]) -> str:
         good = []
-        for uid in ID_SPLIT.split(m.group(0) if bare else m.group(1)):
+        for uid in ids:
             if "@" not in uid:
                 continue
             art = article_of(uid)

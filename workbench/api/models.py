@@ -30,7 +30,8 @@ class Filters(Strict):
     """Which units a search may return (every field set narrows it)."""
     kinds: list[Kind] = Field(default_factory=list, max_length=len(UNIT_KINDS))
     keys: list[str] = Field(default_factory=list, max_length=50)
-    documents: list[str] = Field(default_factory=list, max_length=50, description="'key@version'")
+    documents: list[Annotated[str, Field(pattern=r"^[^@\s]+@[^@\s]+$", max_length=300)]] = Field(
+        default_factory=list, max_length=50, description="'key@version'")
     corpus: str | None = Field(None, max_length=200)
     in_force: dt.date | None = None
 

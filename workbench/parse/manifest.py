@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 import tomllib
 from dataclasses import replace
 from pathlib import Path
@@ -17,11 +18,12 @@ from .timeline import close_versions
 REQUIRED = ("key", "version", "file")
 # a corpus name, instrument key or version label: it names files in the workspace and is part
 # of unit ids, so no path separators, no "..", no "@", quotes or control characters
-SAFE = re.compile(r"[^\W_][\w.\-+()（）]*")
+SAFE = re.compile(r"[^\W_][\w.\-+]*")
 
 
 def safe_name(value: str, what: str) -> str | None:
     """Why `value` cannot be a corpus name / key / version, or None when it can."""
+    value = unicodedata.normalize("NFC", value)           # names copied from macOS come decomposed
     if not SAFE.fullmatch(value) or ".." in value or len(value) > 120:
         return (f"{what} {value!r} is not a plain name: use letters, digits, '.', '-', '_' "
                 "(no '/', '..', '@', quotes or spaces), at most 120 characters")

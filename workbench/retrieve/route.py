@@ -62,7 +62,15 @@ class Route:
 
 
 def question_date(q: str) -> dt.date | None:
-    """A calendar date stated in the question (a month alone means its first day)."""
+    """A calendar date stated in the question (a month alone means its first day); a date
+    that does not exist ("31 February 2016") is no date."""
+    try:
+        return _question_date(q)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _question_date(q: str) -> dt.date | None:
     found = zh_dates(q)
     if found:
         return found[0]

@@ -81,11 +81,15 @@ def lookup(r, plan: Plan, scope: Scope) -> tuple[list[Unit], dict[str, str]]:
     each = []
     years = route.article_years or (None,) * len(route.articles)
     for (no, label), year in zip(route.articles, years):
+        if not 0 < no < 2 ** 31:          # "Article 3000000000": no article has that number
+            continue
         bound = r.catalog.bound(year, keys)
         if bound:       # "2021年…第十一条": article 11 of the 2021 version only, whatever the date
             each.append(Filter(article_no=no, label=label, documents=tuple(d.id for d in bound)))
         else:           # otherwise the article as in force on the question's date
             each.append(Filter(article_no=no, label=label, in_force=on))
+    if not each:
+        return [], {}
     found = r.store.where(Filter(kinds=("article", "passage"), any_of=tuple(each), keys=tuple(sorted(keys)),
                                  versions=tuple(sorted(scope.versions))), 50)
     if not keys and len({u.key for u in found}) > 1:

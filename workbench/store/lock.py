@@ -1,63 +1,99 @@
-"""One writer per workspace: a lock file holding the writer's process id.
+"""One writer per workspace: an exclusive lock (`flock`) on `writing.lock` in the workspace.
 
-`ingest` and `relink` take it for their whole run; a second writer is refused with the pid of
-the first (instead of both running and one corpus losing its edges), and readers (the REST
-server) can tell a workspace that is being written from one that is settled. A lock left by a
-process that no longer runs (killed) is taken over.
+`ingest` and `relink` hold it for their whole run; a second writer is refused with the first
+one's pid (written into the file for the message) instead of both running and one corpus
+losing its edges, and readers (the REST server) can tell a workspace being written from a
+settled one. The kernel releases the lock when its process ends, killed or not, so a crash
+never leaves a workspace locked. Within one process the lock is re-entrant (ingest -> relink).
 """
 from __future__ import annotations
 
+import fcntl
 import os
+import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.errors import WorkbenchError
 
 LOCK = "writing.lock"
+WAIT = 3.0                     # seconds a writer retries: a reader's probe holds the lock for a moment
+_held: dict[str, int] = {}     # workspace -> depth, for the writers of this process
+_guard = threading.Lock()
+
+
+def _key(path) -> str:
+    return str(Path(path).resolve())
+
+
+def _pid(f: Path) -> int:
+    try:
+        return int(f.read_text().strip() or 0)
+    except (OSError, ValueError):
+        return 0
 
 
 def holder(path: str | Path) -> int | None:
-    """The pid of the live process writing the workspace at `path`, else None."""
+    """The pid of the process writing the workspace at `path` (0 when it cannot be told), else None."""
+    if _key(path) in _held:
+        return os.getpid()
+    f = Path(path) / LOCK
     try:
-        pid = int((Path(path) / LOCK).read_text().strip() or 0)
-    except (OSError, ValueError):
+        fd = os.open(f, os.O_RDONLY)
+    except OSError:
         return None
-    if pid <= 0:
-        return None
-    if pid == os.getpid():
-        return pid
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return _pid(f)
+        fcntl.flock(fd, fcntl.LOCK_UN)
         return None
-    except PermissionError:          # alive, owned by someone else
-        return pid
-    return pid
+    finally:
+        os.close(fd)
 
 
 @contextmanager
 def writing(path: str | Path):
-    """Hold the workspace's writer lock for the block (re-entrant within one process)."""
-    f = Path(path) / LOCK
-    f.parent.mkdir(parents=True, exist_ok=True)
-    mine = False
-    while not mine:
+    """Hold the workspace's writer lock for the block; WorkbenchError when another process holds it."""
+    key = _key(path)
+    with _guard:
+        if key in _held:
+            _held[key] += 1
+            mine = False
+        else:
+            mine = True
+    if not mine:
         try:
-            fd = os.open(f, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-        except FileExistsError:
-            pid = holder(path)
-            if pid == os.getpid():       # this process already writes (ingest -> relink)
-                yield
-                return
-            if pid is not None:
-                raise WorkbenchError(f"{path}: another process (pid {pid}) is writing this workspace; "
+            yield
+        finally:
+            with _guard:
+                _held[key] -= 1
+        return
+    Path(path).mkdir(parents=True, exist_ok=True)
+    f = Path(path) / LOCK
+    fd = os.open(f, os.O_RDWR | os.O_CREAT, 0o644)
+    deadline = time.monotonic() + WAIT
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                os.close(fd)
+                raise WorkbenchError(f"{path}: another process (pid {_pid(f) or '?'}) is writing this workspace; "
                                      "wait for it to finish, or use another --workspace") from None
-            f.unlink(missing_ok=True)    # left by a process that is gone
-            continue
-        os.write(fd, str(os.getpid()).encode())
-        os.close(fd)
-        mine = True
+            time.sleep(0.05)
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, str(os.getpid()).encode(), 0)
+    with _guard:
+        _held[key] = 1
     try:
         yield
     finally:
-        f.unlink(missing_ok=True)
+        with _guard:
+            _held.pop(key, None)
+        os.ftruncate(fd, 0)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
