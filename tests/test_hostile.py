@@ -118,3 +118,19 @@ def test_config_values_of_the_wrong_type_are_refused(tmp_path, setting, says):
     with pytest.raises(ConfigError, match=says) as e:
         Config.load(f)
     assert str(f) in str(e.value)
+
+
+def test_nul_bytes_late_in_a_file_are_removed_with_a_warning(tmp_path):
+    folder = corpus(tmp_path, "act.txt")
+    (folder / "act.txt").write_bytes(("Article 1. Scope\n" + "This Act applies to clinics.\n" * 300
+                                      + "Article 2. More\nText\x00 with a NUL.\n").encode())
+    parsed = import_manifest(folder)
+    assert parsed.result.units and not any("\x00" in u.text for u in parsed.result.units)
+    assert [p for p in parsed.result.problems if "NUL" in p.reason and p.line == 303 and p.severity == "warning"]
+
+
+def test_a_file_with_headings_only_is_warned_about(tmp_path):
+    folder = corpus(tmp_path, "act.txt")
+    (folder / "act.txt").write_text("Chapter I. General\nChapter II. Licences\n", encoding="utf-8")
+    parsed = import_manifest(folder)
+    assert [p for p in parsed.result.problems if "act.txt" in p.file and p.severity in ("warning", "error")]

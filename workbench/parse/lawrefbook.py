@@ -17,7 +17,7 @@ from ..core.errors import CorpusError
 from ..core.records import DocumentMeta, Problem
 from . import CorpusParse
 from .dates import parse_date, zh_dates
-from .text import read_text
+from .text import read_text, without_nul
 from .timeline import close_versions
 from .zh import INFO_END, parse_zh
 
@@ -40,7 +40,7 @@ def import_lawrefbook(path: str | Path, name: str | None = None) -> CorpusParse:
     texts, docs = {}, []
     for file in files:
         try:
-            text = read_text(file)
+            text = without_nul(read_text(file), str(file), out.result.problems)
             meta = _meta(file, text, out.name)
         except CorpusError as e:
             out.result.problems.append(Problem(e.file, e.line, e.reason, "error"))

@@ -12,7 +12,7 @@ from ..core.records import DocumentMeta, Problem
 from . import CorpusParse
 from .dates import parse_date
 from .languages import parser_for
-from .text import read_text
+from .text import read_text, without_nul
 from .timeline import close_versions
 
 REQUIRED = ("key", "version", "file")
@@ -64,7 +64,8 @@ def import_manifest(path: str | Path) -> CorpusParse:
     for meta in docs:
         file = manifest.parent / meta.source_file
         try:
-            parsed = parser_for(meta.language)(read_text(file), replace(meta, source_file=str(file)))
+            text = without_nul(read_text(file), str(file), out.result.problems)
+            parsed = parser_for(meta.language)(text, replace(meta, source_file=str(file)))
         except CorpusError as e:
             out.result.problems.append(Problem(e.file, e.line, e.reason, "error"))
             continue

@@ -41,6 +41,18 @@ def decode(data: bytes, name: str) -> str:
                       f"at byte {utf8_error.start}); convert it, e.g. `iconv -f GBK -t UTF-8`")
 
 
+def without_nul(text: str, file: str, problems: list) -> str:
+    """The text with NUL characters (a damaged or padded file) removed, and a warning naming
+    the first line that held one."""
+    if "\x00" not in text:
+        return text
+    from ..core.records import Problem
+    line = text[:text.index("\x00")].count("\n") + 1
+    problems.append(Problem(file, line, f"{text.count(chr(0))} NUL characters removed (damaged or padded "
+                            "file?); check the text around this line", "warning"))
+    return text.replace("\x00", "")
+
+
 def read_text(path: str | Path) -> str:
     path = Path(path)
     try:
