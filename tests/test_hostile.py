@@ -134,3 +134,16 @@ def test_a_file_with_headings_only_is_warned_about(tmp_path):
     (folder / "act.txt").write_text("Chapter I. General\nChapter II. Licences\n", encoding="utf-8")
     parsed = import_manifest(folder)
     assert [p for p in parsed.result.problems if "act.txt" in p.file and p.severity in ("warning", "error")]
+
+
+def test_an_instrument_already_stored_from_another_corpus_is_refused(sample_workspace, tmp_path, capsys):
+    from workbench.workbench import Workbench
+    from workbench.core.config import Config, IngestConfig
+    folder = corpus(tmp_path, "act.txt", name="copy-of-sample", key="clinic-licensing-act")
+    toml = (folder / "corpus.toml").read_text(encoding="utf-8").replace('version = "1"', 'version = "2012"')
+    (folder / "corpus.toml").write_text(toml, encoding="utf-8")
+    before = Workbench.open(sample_workspace, Config(IngestConfig(progress=False)), create=False).store.count()
+    assert cli(["ingest", str(folder), "--workspace", str(sample_workspace)]) == 2
+    err = capsys.readouterr().err
+    assert "clinic-licensing-act@2012 already in this workspace from corpus 'sample'" in err
+    assert Workbench.open(sample_workspace, Config(IngestConfig(progress=False)), create=False).store.count() == before

@@ -70,6 +70,7 @@ class Workbench:
         parsed = load_corpus(source)
         if why := safe_name(parsed.name, "corpus name"):      # it names files in the workspace
             raise WorkbenchError(f"{source}: {why}; rename the folder or set `name` in its corpus.toml")
+        self._refuse_duplicates(parsed, source)
         report = run_ingest(parsed, self, time.perf_counter() - t)
         t = time.perf_counter()
         if self.config.graph.extract_citations:
@@ -83,6 +84,18 @@ class Workbench:
         self._retriever = None
         self._write_report(report, source)
         return report
+
+    def _refuse_duplicates(self, parsed, source) -> None:
+        """An instrument version already stored from another corpus is refused: stored twice,
+        every hit on it would come twice."""
+        ids = tuple(sorted({u.id for u in parsed.result.units if u.kind == "document"}))
+        if not ids:
+            return
+        taken = [u for u in self.store.where(Filter(kinds=("document",), ids=ids)) if u.corpus != parsed.name]
+        if taken:
+            more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
+            raise WorkbenchError(f"{source}: {taken[0].id}{more} already in this workspace from corpus "
+                                 f"{taken[0].corpus!r}; re-ingest that corpus instead, or use another --workspace")
 
     def relink(self) -> dict[str, list[Problem]]:
         """Resolve every corpus's stored citations against what the workspace holds now,
