@@ -51,3 +51,19 @@ def test_units_and_edges_frames_agree_with_the_stores(wb):
     assert set(refs["type"]) == {"REFERENCES"}
     hist = frames.history(wb, "clinic-licensing-act@2018/a16")
     assert hist["unit_id"].to_list()[-1] == "clinic-licensing-act@2018/a16" and hist.height >= 2
+
+
+def test_a_question_asked_again_is_not_embedded_again(wb):
+    calls = []
+    embed = wb.embedder.embed_queries
+    wb.retriever.embedder = type("Counting", (), {"embed_queries": lambda self, t: calls.append(t) or embed(t)})()
+    try:
+        from dataclasses import replace
+        q = "What is the penalty for breaching the duty to keep patient records?"
+        first = wb.retrieve(q)
+        n = len(calls)
+        again = wb.retrieve(q, replace(wb.config.retrieval, top_k=3))
+        assert n >= 1 and len(calls) == n                      # same question, other settings: no new embedding
+        assert again.cited == first.cited
+    finally:
+        wb.retriever.embedder = wb.embedder

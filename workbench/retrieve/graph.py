@@ -27,7 +27,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     embed_ms, question_vec = 0.0, qvec
     if plan.topic != q:                       # search what the provisions are about
         t0 = time.perf_counter()
-        qvec = r.embedder.embed_queries([plan.topic])[0]
+        qvec = r.query_vector(plan.topic)
         embed_ms = (time.perf_counter() - t0) * 1000
     seeds = find_seeds(r, plan, scope, "direct" in policy.seeds, qvec, cfg)
     hops = policy_hops(policy.hops, cfg)

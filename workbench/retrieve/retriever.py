@@ -16,6 +16,8 @@ from ..core.records import Result, Unit
 from .catalog import Catalog
 from .expand import ArticleGraph
 
+QUERY_CACHE = 512          # query vectors kept (a few MB); far more than one session asks
+
 
 class Retriever:
     def __init__(self, store, graph, embedder, documents: list[Unit], terms: dict[str, list[str]] | None = None):
@@ -26,6 +28,19 @@ class Retriever:
         self._agraph: ArticleGraph | None = None
         self._refs: dict[str, list[tuple[str, str]]] | None = None
         self._has_parts: bool | None = None
+        self._qvecs: dict[str, np.ndarray] = {}     # recent query / topic vectors, oldest first
+
+    def query_vector(self, text: str) -> np.ndarray:
+        """The query embedding of `text`, kept for the QUERY_CACHE most recent texts: the same
+        question asked again with other settings (the panel, an evaluation of several
+        systems) is not embedded again."""
+        v = self._qvecs.get(text)
+        if v is None:
+            v = self.embedder.embed_queries([text])[0]
+            self._qvecs[text] = v
+            while len(self._qvecs) > QUERY_CACHE:
+                self._qvecs.pop(next(iter(self._qvecs)), None)
+        return v
 
     @property
     def agraph(self) -> ArticleGraph:
@@ -57,7 +72,7 @@ class Retriever:
         if cfg.mode not in ("bm25", "dense", "hybrid", "graph"):
             raise ValueError(f"unknown retrieval mode {cfg.mode!r}: bm25, dense, hybrid or graph")
         if qvec is None and cfg.mode != "bm25":
-            qvec = self.embedder.embed_queries([q])[0]
+            qvec = self.query_vector(q)
         if cfg.mode != "graph":
             from .flat import flat
             return flat(self.store, q, qvec, language, cfg)
