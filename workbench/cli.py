@@ -245,9 +245,9 @@ def cmd_relink(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate.metrics import category_table, dumps, load_benchmark, run_eval, split_table, table, tests_table
+    from .evaluate.metrics import (SYSTEMS, category_table, dumps, load_benchmark, run_eval, split_table, table,
+                                   tests_table)
     from .ui.views import metrics_figure
-    from .evaluate.metrics import SYSTEMS
     systems = [s.strip() for s in args.systems.split(",") if s.strip()]
     unknown = [s for s in systems if s not in SYSTEMS]
     if unknown or not systems:
@@ -302,24 +302,18 @@ def cmd_in_force(args) -> int:
 
 
 def cmd_history(args) -> int:
-    from .core.records import EdgeType
     wb = _open(args)
     if not wb.store.get([args.unit_id]):
         raise WorkbenchError(f"{args.unit_id}: no such unit in {args.workspace}; find its id with "
                              "`workbench search`")
-    chain = wb.history(args.unit_id)
-    units = {u.id: u for u in wb.store.get(chain)}
-    for older, newer in zip([None] + chain, chain):
-        u = units.get(newer)
-        line = f"{newer}  [{u.effective_from}..{u.effective_to or ''}]" if u else newer
-        if older:
-            edge = next((e for e in wb.graph.edges_of(newer, (EdgeType.INHERITS, EdgeType.AMENDS))
-                         if e.target == older and e.extractor == "version-align"), None)
-            if edge is not None:
-                a = dict(edge.attrs)
-                line += f"  {a.get('status')}"
-                if a.get("inserted") or a.get("deleted"):
-                    line += f"  +[{a.get('inserted', '')[:60]}] -[{a.get('deleted', '')[:60]}]"
+    for step in wb.changes(args.unit_id):
+        line = step["unit_id"]
+        if step["effective_from"] is not None:
+            line += f"  [{step['effective_from']}..{step['effective_to'] or ''}]"
+        if step["status"]:
+            line += f"  {step['status']}"
+        if step["inserted"] or step["deleted"]:
+            line += f"  +[{step['inserted'][:60]}] -[{step['deleted'][:60]}]"
         print(line)
     return 0
 

@@ -7,6 +7,7 @@ unknown unit / instrument / term, 409 while a writer builds a workspace with not
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 import queue
@@ -151,15 +152,9 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
 
     @app.get("/in-force", response_model=m.Unit, responses={**NOT_FOUND, **BUSY},
              summary="The version of an instrument in force on a date")
-    def in_force(key: str = Query(min_length=1, max_length=300), on: str = Query(pattern=r"^\d{4}-\d{2}-\d{2}$")):
-        import datetime as dt
-        try:
-            day = dt.date.fromisoformat(on)
-        except ValueError:
-            raise HTTPException(422, [{"loc": ["query", "on"], "msg": f"{on!r} is not a date (YYYY-MM-DD)",
-                                       "type": "date_parsing"}]) from None
+    def in_force(key: str = Query(min_length=1, max_length=300), on: dt.date = Query(description="YYYY-MM-DD")):
         wb = shared.current()
-        doc = wb.version_in_force(key, day)
+        doc = wb.version_in_force(key, on)
         if doc is None:
             raise HTTPException(404, f"no version of {key!r} was in force on {on} in this workspace")
         return doc
