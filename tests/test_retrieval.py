@@ -28,7 +28,7 @@ from conftest import SAMPLE
     ("Văn bản nào có hiệu lực ngày 1/1/2020?", "temporal", dt.date(2020, 1, 1), ()),
     ('What does "clinic" mean?', "definition", None, ()),
     ("What is the penalty for breaching the duty to keep records?", "reasoning", None, ()),
-    ("婴幼儿配方乳粉可以用分装方式生产吗？同一个配方能不能用于不同品牌？", "reasoning", None, ()),   # 不同品牌: no comparison
+    ("婴幼儿配方乳粉可以用分装方式生产吗？同一个配方能不能用于不同品牌？", "precise", None, ()),   # 不同品牌: no comparison
     ("2015年食品安全法关于惩罚性赔偿的规定与2009年相比有什么不同？", "version_diff", None, ()),
 ])
 def test_router(q, kind, date, arts):
@@ -147,13 +147,38 @@ def test_english_cues_are_words_not_fragments():
 
 
 def test_roles_of_provisions_in_three_languages():
-    from workbench.retrieve.route import role
-    assert role("违反本法第三十四条规定的，处五万元以上十万元以下罚款") == "sanction"
-    assert role("Người vi phạm bị xử phạt vi phạm hành chính") == "sanction"
-    assert role("A licensee who breaches any duty under Article 10 is liable to a fine of up to 30,000 crowns.") == "sanction"
-    assert role("食品生产经营者应当建立食品安全自查制度") == "rule"
-    assert role("Every licensee shall keep a complete and accurate record of each patient.") == "rule"
-    assert role("The finest clinics define their own standards.") == "rule"      # whole words only
+    from workbench.parse.roles import provision_role as role
+    assert role("违反本法第三十四条规定的，处五万元以上十万元以下罚款", language="zh") == "sanction"
+    assert role("Người vi phạm bị xử phạt vi phạm hành chính", language="vi") == "sanction"
+    assert role("A licensee who breaches any duty under Article 10 is liable to a fine of up to 30,000 crowns.",
+                language="en") == "sanction"
+    assert role("食品生产经营者应当建立食品安全自查制度", language="zh") == "obligation"
+    assert role("Every licensee shall keep a complete and accurate record of each patient.", language="en") == "obligation"
+    assert role("The finest clinics define their own standards.", language="en") == "other"   # whole words only
+    assert role("本法所称食品，是指各种供人食用或者饮用的成品和原料", language="zh") == "definition"
+    assert role("本条例自2008年8月1日起施行。", language="zh") == "scope"
+    assert role("禁止生产经营下列食品：", language="zh") == "prohibition"
+    assert role("申请人应当向县级以上地方人民政府提交申请材料，主管部门应当自受理申请之日起二十日内作出决定。",
+                language="zh") == "procedure"
+    assert role("动物卫生监督机构可以根据工作需要指定协检人员。", language="zh") == "permission"
+    assert role("1. Dược là thuốc và nguyên liệu làm thuốc.", language="vi") == "definition"
+    assert role("Người lao động có quyền đơn phương chấm dứt hợp đồng lao động.", language="vi") == "permission"
+    assert role("Nghiêm cấm các hành vi sau đây:", language="vi") == "prohibition"
+    assert role("No Authorised Person may carry on a Regulated Activity without a licence.", language="en") == "prohibition"
+    assert role("“Client” means a person to whom a firm provides a service.", language="en") == "definition"
+    assert role("some text", title="Giải thích từ ngữ", language="vi") == "definition"
+    assert role("", language="zh", kind="chapter") == ""
+
+
+def test_the_asked_role_is_read_in_every_question_type():
+    from workbench.retrieve.route import asked_roles
+    assert asked_roles("2016年3月1日，屠宰厂未如实记录生猪来源，应当怎样处罚？") == ("sanction",)
+    assert classify("2016年3月1日，屠宰厂未如实记录生猪来源，应当怎样处罚？").type == "temporal"
+    assert classify("2016年3月1日，屠宰厂未如实记录生猪来源，应当怎样处罚？").sanction
+    assert "obligation" in asked_roles("What duties does a licensee have, and what is the penalty for breach?")
+    assert classify("What duties does a licensee have, and what is the penalty for breach?").type == "reasoning"
+    assert asked_roles("Thủ tục cấp giấy phép gồm những hồ sơ gì?") == ("procedure",)
+    assert classify("经营者有什么义务？申请许可需要哪些程序？").type == "reasoning"    # two roles asked
 
 
 def test_an_instrument_imported_twice_is_named_as_one():
@@ -187,10 +212,10 @@ def test_the_answering_clause_is_the_focus_and_what_it_cites_can_be_cited(wb, tm
     # "A licensee that provides telemedicine services shall:"
     assert r.focus[a11] == a11 + "/c2/pc"
     assert focus_refs(wb.retriever.ref_index(), a11, r.focus) == [a10]
-    assert r.cited == [a11]                          # Article 10 scores below the policy's 0.7 of the best
+    assert r.cited == [a11]                          # Article 10 scores below the policy's 0.9 of the best
     text = (Path(__file__).parents[1] / "workbench" / "retrieve" / "policies.toml").read_text(encoding="utf-8")
     policies = tmp_path / "policies.toml"
-    policies.write_text(text.replace("cite_refs = 0.7", "cite_refs = 0.3"), encoding="utf-8")
+    policies.write_text(text.replace("cite_refs = 0.9", "cite_refs = 0.3"), encoding="utf-8")
     r = wb.retrieve(q, RetrievalConfig(top_k=5, policies=str(policies)))
     assert r.cited == [a11, a10]
     assert [h.unit_id for h in r.hits[:2]] == [a11, a10]      # what is cited leads the ranking
@@ -226,7 +251,7 @@ def test_a_named_article_as_it_stood_on_a_date(wb, q, named, then):
 
 
 @pytest.mark.parametrize("q,chain", [
-    ("请追溯2018年《阿尔登共和国诊所许可法》第十六条的修改历程。",
+    ("请说明2018年《阿尔登共和国诊所许可法》第十六条的历次修改。",
      ["clinic-licensing-act-zh@2018/a16", "clinic-licensing-act-zh@2012/a15"]),
     ("Trace the history of Article 16 of the Clinic Licensing Act 2018: how was it amended?",
      ["clinic-licensing-act@2018/a16", "clinic-licensing-act@2012/a15"]),

@@ -48,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--problems", type=int, default=20, help="how many problems to print (default 20)")
     s.add_argument("--cache", help="embedding cache folder shared between workspaces (default: in the workspace)")
+    s.add_argument("--wait", type=float, nargs="?", const=float("inf"), metavar="SECONDS",
+                   help="when another process is writing the workspace, wait for it (up to SECONDS; "
+                        "default: fail after a few seconds)")
 
     s = sub.add_parser("info", help="counts by corpus, instrument, kind and edge type")
     s.add_argument("--workspace", default=DEFAULT_WS)
@@ -65,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("relink", help="extract citations again from the stored units and resolve them "
                                       "(after upgrading the extractors; nothing is re-embedded)")
     s.add_argument("--workspace", default=DEFAULT_WS)
+    s.add_argument("--wait", type=float, nargs="?", const=float("inf"), metavar="SECONDS",
+                   help="when another process is writing the workspace, wait for it (up to SECONDS)")
 
     s = sub.add_parser("eval", help="run retrieval systems side by side on a benchmark (JSONL)")
     s.add_argument("benchmark")
@@ -174,7 +179,7 @@ def cmd_ingest(args) -> int:
     from .core.config import Config
     from .store.lock import writing
     Config.load(args.config)             # a bad config writes nothing, not even the workspace folder
-    with writing(args.workspace):        # refused before anything is written when another writer runs
+    with writing(args.workspace, args.wait):   # refused before anything is written when another writer runs
         return _ingest(args)
 
 
@@ -222,6 +227,10 @@ def cmd_info(args) -> int:
         print(f"  {e['source']} -{e['type']}-> {e['target']}   ({e['evidence']})")
     if len(unresolved) > args.unresolved:
         print(f"  ... {len(unresolved) - args.unresolved} more (--unresolved N, or --json)")
+    if info["pending"]:
+        print(f"warning: {info['pending']}")
+    for problem in info["inconsistencies"]:
+        print(f"warning: {problem}")
     return 0
 
 
@@ -236,8 +245,10 @@ def cmd_search(args) -> int:
 
 
 def cmd_relink(args) -> int:
+    from .store.lock import writing
     wb = _open(args)
-    problems = wb.reextract()
+    with writing(args.workspace, args.wait):
+        problems = wb.reextract()
     for corpus, found in problems.items():
         print(f"{corpus}: {len(found)} problems")
     print("edges: " + ", ".join(f"{t} {n}" for t, n in wb.graph.counts().items()))

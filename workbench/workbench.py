@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from contextlib import contextmanager
+import os
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -21,10 +23,13 @@ from .core.records import EdgeType, Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
 from .link.versions import article_history, in_force, version_in_force
 from .store.graph import IGraphStore
+from .store.journal import committed_file, pending, roll_back, transaction, write_file
 from .store.lock import writing
 from .store.lance import EmbeddingCache, LanceUnitStore, TermStore
 
 META = "workspace.json"
+GRAPH = "graph.pickle"
+OPEN_TRIES = 20
 DOCUMENTS = Filter(kinds=("document",))
 
 
@@ -44,7 +49,7 @@ class Workbench:
         if not create and not (path / META).is_file():
             raise WorkbenchError(f"{path}: no workspace here (no {META}); give the --workspace you ingested "
                                  "into, or run `workbench ingest PATH --workspace DIR` first")
-        meta = _read_meta(path)
+        meta = _read_meta(path, committed=True)
         spec = config.ingest.embedder
         if meta.get("embedder_spec") and meta["embedder_spec"] != spec:
             raise WorkbenchError(f"{path} was built with the embedder {meta['embedder_spec']!r}, not "
@@ -55,14 +60,63 @@ class Workbench:
         updated = {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim}
         if updated != meta:                     # opening to read writes nothing
             _write_meta(path, updated)
-        return cls(path, config, embedder, LanceUnitStore(path / "lance", dim),
-                   IGraphStore(path), EmbeddingCache(config.ingest.cache_dir or path / "lance", dim),
-                   TermStore(path / "lance"))
+        for _ in range(OPEN_TRIES):     # one committed state: again if a writer moved on meanwhile
+            stamp = _stamp(path)
+            journal = pending(path)
+            store, terms = LanceUnitStore(path / "lance", dim), TermStore(path / "lance")
+            if journal:                 # a write is under way, or died: the last committed state
+                for table, name in ((store.table, "units"), (terms.table, "terms")):
+                    version = journal["tables"].get(name)
+                    if version is not None and table.version != version:
+                        table.checkout(version)
+            graph = IGraphStore(path, committed_file(path, GRAPH))
+            if _stamp(path) == stamp:
+                break
+            time.sleep(0.05)
+        wb = cls(path, config, embedder, store, graph, EmbeddingCache(config.ingest.cache_dir or path / "lance", dim),
+                 terms)
+        wb.pending = journal
+        return wb
+
+    # -- writing: one writer (lock.py), all or nothing (journal.py) ------------------
+    def _begin(self) -> str | None:
+        """Inside the writer lock, before writing: undo a write that died (its journal), and
+        read the workspace as it is now."""
+        path = self.path
+        if not pending(path) and not (path / "journal.json").exists():
+            self.pending = None
+            return None
+        tables = {"units": self.store.db, "terms": self.terms.db}
+
+        def table(name):
+            db = tables[name]
+            names = db.list_tables()
+            return db.open_table(name) if name in set(names.tables if hasattr(names, "tables") else names) else None
+        note = roll_back(path, table)
+        self.store = LanceUnitStore(path / "lance", self.store.dim)
+        self.terms = TermStore(path / "lance")
+        self.graph = IGraphStore(path)
+        self.pending, self._retriever = None, None
+        self.recovered = note
+        return note
+
+    @contextmanager
+    def _transaction(self, what: str, files: list[str]):
+        """All of the block's writes, or none: an error (or Ctrl-C) rolls them back at once; a
+        crash leaves the journal for the next writer."""
+        try:
+            with transaction(self.path, {"units": self.store.table, "terms": self.terms.table},
+                             [GRAPH, META, *files], what):
+                yield
+        except BaseException:
+            self._begin()
+            raise
 
     # -- ingest -------------------------------------------------------------------
     def ingest(self, source: str | Path) -> IngestReport:
         """Parse, embed, store and link one corpus, holding the workspace's writer lock."""
         with writing(self.path):
+            self._begin()
             return self._ingest(source)
 
     def _ingest(self, source: str | Path) -> IngestReport:
@@ -71,7 +125,12 @@ class Workbench:
         if why := safe_name(parsed.name, "corpus name"):      # it names files in the workspace
             raise WorkbenchError(f"{source}: {why}; rename the folder or set `name` in its corpus.toml")
         self._refuse_duplicates(parsed, source)
-        report = run_ingest(parsed, self, time.perf_counter() - t)
+        files = [f"{CITATIONS}/{parsed.name}.jsonl", f"reports/{parsed.name}.json"]
+        with self._transaction(f"ingest of {parsed.name}", files):
+            return self._store(parsed, source, time.perf_counter() - t)
+
+    def _store(self, parsed, source, parse_seconds: float) -> IngestReport:
+        report = run_ingest(parsed, self, parse_seconds)
         t = time.perf_counter()
         if self.config.graph.extract_citations:
             units = parsed.result.units
@@ -102,7 +161,12 @@ class Workbench:
         so a citation to an instrument ingested later becomes a resolved edge. Returns the
         problems per corpus, and amendment cycles (which may span corpora) under "graph"."""
         with writing(self.path):
+            if not self._in_transaction():
+                self._begin()
             return self._relink()
+
+    def _in_transaction(self) -> bool:
+        return pending(self.path) is not None and pending(self.path)["pid"] == os.getpid()
 
     def _relink(self) -> dict[str, list[Problem]]:
         files = sorted((self.path / CITATIONS).glob("*.jsonl"))
@@ -125,7 +189,10 @@ class Workbench:
         """Extract every corpus's citations again from the stored units (after the extractors
         changed), then resolve them: no parsing, no embedding."""
         with writing(self.path):
-            return self._reextract()
+            self._begin()
+            files = [f"{CITATIONS}/{f.name}" for f in sorted((self.path / CITATIONS).glob("*.jsonl"))]
+            with self._transaction("relink", files):
+                return self._reextract()
 
     def _reextract(self) -> dict[str, list[Problem]]:
         for corpus in sorted({row["corpus"] for row in self.store.counts()}):
@@ -141,8 +208,7 @@ class Workbench:
         reports.mkdir(exist_ok=True)
         data = asdict(report)
         data["problems"] = [str(p) for p in report.problems]
-        (reports / f"{report.corpus}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1),
-                                                       encoding="utf-8")
+        write_file(reports / f"{report.corpus}.json", json.dumps(data, ensure_ascii=False, indent=1))
         meta = _read_meta(self.path)
         meta.setdefault("corpora", {})[report.corpus] = str(Path(source).resolve())
         _write_meta(self.path, meta)
@@ -206,7 +272,40 @@ class Workbench:
                 "edges_by_corpus": {c: self.graph.counts(c) for c in corpora},
                 "terms": self.terms.count(),
                 "unresolved": [{"source": e.source, "target": e.target, "type": e.type.value,
-                                "evidence": e.evidence} for e in self.graph.unresolved()]}
+                                "evidence": e.evidence} for e in self.graph.unresolved()],
+                "pending": _pending_note(self.pending),
+                "inconsistencies": self.inconsistencies(corpora)}
+
+    def inconsistencies(self, corpora: list[str] | None = None) -> list[str]:
+        """What does not fit together: a corpus with units but none of its structure edges (or
+        edges but no units), resolved edges from or to a unit the store does not hold, a corpus
+        recorded in workspace.json without units or the reverse. Empty when all is well."""
+        from .link.resolve import is_placeholder
+        corpora = corpora if corpora is not None else sorted({r["corpus"] for r in self.store.counts()})
+        units_of: dict[str, int] = {}
+        for row in self.store.counts():
+            units_of[row["corpus"]] = units_of.get(row["corpus"], 0) + row["count_all"]
+        out = []
+        edge_corpora = set(self.graph.g.es["corpus"]) if self.graph.g.ecount() else set()
+        for c in corpora:
+            if units_of.get(c, 0) > 1 and not self.graph.counts(c).get("CONTAINS"):
+                out.append(f"corpus {c}: {units_of[c]} units but no CONTAINS edges (re-ingest it)")
+        for c in sorted(edge_corpora - set(units_of) - {"", None}):
+            out.append(f"corpus {c}: edges but no units (re-ingest it)")
+        ids = self.store.ids()
+        cols = self.graph.columns()
+        names = cols.vertices
+        missing = {names[v] for s_, t_, ok in zip(cols.source, cols.target, cols.resolved) if ok
+                   for v in (s_, t_) if names[v] not in ids and not is_placeholder(names[v])}
+        if missing:
+            out.append(f"{len(missing)} units named by resolved edges are not stored, e.g. {sorted(missing)[0]} "
+                       "(re-ingest the corpus holding it, then `workbench relink`)")
+        recorded = set(_read_meta(self.path, committed=True).get("corpora", {}))
+        for c in sorted(recorded - set(units_of)):
+            out.append(f"corpus {c}: recorded in {META} but holds no units (re-ingest it)")
+        for c in sorted(set(units_of) - recorded):
+            out.append(f"corpus {c}: units stored but not recorded in {META} (re-ingest it)")
+        return out
 
     @property
     def retriever(self):
@@ -234,10 +333,29 @@ class Workbench:
         raise ValueError(f"unknown search mode {mode!r}: bm25 or dense")
 
 
-def _read_meta(path: Path) -> dict:
-    f = path / META
+def _stamp(path: Path) -> tuple:
+    """Changes whenever a writer starts, saves or commits."""
+    out = []
+    for name in ("journal.json", GRAPH, META):
+        try:
+            st = (path / name).stat()
+            out.append((st.st_ino, st.st_mtime_ns))
+        except OSError:
+            out.append(None)
+    return tuple(out)
+
+
+def _pending_note(journal: dict | None) -> str | None:
+    if not journal:
+        return None
+    return (f"an unfinished {journal['what']} (pid {journal['pid']}) left a journal: showing the last committed "
+            "state; the next ingest or relink rolls it back")
+
+
+def _read_meta(path: Path, committed: bool = False) -> dict:
+    f = committed_file(path, META) if committed else path / META
     return json.loads(f.read_text(encoding="utf-8")) if f.exists() else {}
 
 
 def _write_meta(path: Path, meta: dict) -> None:
-    (path / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+    write_file(path / META, json.dumps(meta, ensure_ascii=False, indent=1))

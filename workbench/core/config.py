@@ -33,7 +33,7 @@ EDGE_PRIOR = (("REFERENCES", 0.9), ("AMENDS", 1.0), ("INHERITS", 1.0), ("REPLACE
 @dataclass(frozen=True)
 class Weights:
     """Re-rank score = semantic*cos + lexical*bm25 + proximity/(1+d) + edge*prior(edge type)
-    + support*(strongest linked evidence) + direct + current (see Retriever._rerank)."""
+    + support*(strongest linked evidence) + direct + current + role (see retrieve/rerank.py)."""
     semantic: float = 0.5
     lexical: float = 0.2
     proximity: float = 0.1
@@ -41,11 +41,12 @@ class Weights:
     support: float = 0.35        # linked (by an allowed edge type) to strong evidence
     direct: float = 1.0          # bonus for a unit the question names (article number, defined term)
     current: float = 0.15        # bonus for units in force today when the question names no date/version
+    role: float = 0.0            # bonus for a provision of the role the question asks for (a penalty, a duty ...)
 
     @classmethod
     def vihermes(cls) -> "Weights":
         """The ViHERMES weighting: 0.7 semantic similarity + 0.3 graph proximity."""
-        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, support=0.0, direct=0.0, current=0.0)
+        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, support=0.0, direct=0.0, current=0.0, role=0.0)
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,12 @@ class RetrievalConfig:
     kinds: tuple[str, ...] = ("article", "passage")
     question_type: str | None = None     # override the router
     policies: str | None = None          # path of a policies TOML (default: workbench/retrieve/policies.toml)
-    sub_lexical: float = 0.8             # graph mode: a clause / point's BM25 counts this much for its article
+    sub_lexical: float = 1.0             # graph mode: a clause / point's BM25 counts this much for its article
+                                         # (fitted by benchmarks/tune.py on the tuning parts)
     cut_ratio: float = 0.8               # cited set: units scoring at least this share of the best...
     max_cited: int = 6                   # ... up to this many, stopping at the largest score gap
+    ablate: tuple[str, ...] = ()         # graph-mode parts switched off (benchmarks/ablation.py):
+                                         # routing, direct, roles, expansion, pairing
     unstructured: str = "off"            # graph mode, for a question with nothing structural to use
                                          # (retrieve.plan.structural): "off" | "fuse" (RRF of the
                                          # graph ranking and the fused seeds) | "flat" (the fused seeds)

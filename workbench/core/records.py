@@ -45,6 +45,7 @@ class Unit:
     ordinal: int = 0              # position in reading order within its document
     corpus: str = ""
     attrs: tuple[tuple[str, str], ...] = ()   # source-specific metadata kept as (name, value)
+    role: str = ""                # provision role (parse/roles.py): obligation, sanction, ...; "" = structural
 
     def attr(self, name: str, default: str = "") -> str:
         return dict(self.attrs).get(name, default)
@@ -204,6 +205,7 @@ class Filter:
     has_attr: str | None = None          # the unit carries this source attribute
     corpus: str | None = None
     embedded: bool | None = None         # has a vector
+    roles: tuple[str, ...] = ()          # provision roles (parse/roles.py)
     any_of: tuple["Filter", ...] = ()
 
     def with_(self, **changes) -> "Filter":

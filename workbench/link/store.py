@@ -13,12 +13,13 @@ CITATIONS = "citations"
 
 
 def save_citations(path: Path, citations: list[Citation]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8") as f:
-        for c in citations:
-            row = asdict(c)
-            row["type"] = c.type.value
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    from ..store.journal import write_file
+    lines = []
+    for c in citations:
+        row = asdict(c)
+        row["type"] = c.type.value
+        lines.append(json.dumps(row, ensure_ascii=False) + "\n")
+    write_file(path, "".join(lines))
 
 
 def load_citations(path: Path) -> list[Citation]:

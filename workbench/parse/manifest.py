@@ -51,7 +51,11 @@ def import_manifest(path: str | Path) -> CorpusParse:
     out = CorpusParse(name=name, language=language, source=str(manifest.parent))
     lines = [i + 1 for i, l in enumerate(text.splitlines()) if l.strip() == "[[documents]]"]
     docs = []
-    for i, entry in enumerate(data.get("documents", [])):
+    entries = data.get("documents", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise CorpusError(str(manifest), _line_of(text, "documents"),
+                          "`documents` must be a list of [[documents]] tables, one per document version")
+    for i, entry in enumerate(entries):
         line = lines[i] if i < len(lines) else 0
         try:
             docs.append(_meta(entry, name, language, manifest, line))

@@ -10,7 +10,8 @@ from ..link.versions import article_history
 from .expand import article_of
 from .pairing import partners
 from .plan import Plan
-from .route import Policy, role
+from ..parse.roles import role_of
+from .route import Policy
 from .scope import Scope
 
 ROLE_WINDOW = 3     # the other role is looked for among the next cite_max + ROLE_WINDOW hits
@@ -36,7 +37,7 @@ class Citing:
         return self.units[uid]
 
 
-def choose(c: Citing, history: list[str], hops: dict[str, int]) -> list[str]:
+def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = True) -> list[str]:
     """The cited set: an article's history in every version; role citing (rule + sanction);
     else the hits within the margin (plus linked hits for reasoning), then what the best one's
     answering clause refers to (with its counterparts, for a version comparison)."""
@@ -48,18 +49,18 @@ def choose(c: Citing, history: list[str], hops: dict[str, int]) -> list[str]:
     if c.plan.type == "reasoning":
         cited = linked_hits(c, cited, hops)
     cited = asked_role(c, cited)
-    if c.plan.type == "version_diff":
+    if pair and c.plan.type == "version_diff":
         cited = named_versions(c, cited)
     if cited:                               # "…应当符合本法第五十条第二款的规定": that too
         extra = [x for x in refs(c, cited[0]) if x not in cited]
-        if c.plan.type == "version_diff":   # ... with its counterpart in the other version
+        if pair and c.plan.type == "version_diff":   # ... with its counterpart in the other version
             extra += [p for x in extra for p in partners(c.r.agraph, x, c.score) if p not in cited]
         cited += list(dict.fromkeys(extra))
     return cited
 
 
 def asked_role(c: Citing, cited: list[str]) -> list[str]:
-    """A question asking how something is punished rests on a sanction (`route.role`: a fine,
+    """A question asking how something is punished rests on a sanction (its role, parse/roles.py: a fine,
     revocation, liability), whatever its type. When the best cited unit is a rule, the sanction
     enforcing it is chosen as in `by_roles` (one whose sanctioning clause cites it, else the one
     naming the question's facts) among the sanctions in the next cite_max + ROLE_WINDOW hits: a
@@ -80,8 +81,12 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
 
 
 def _role(c: Citing, uid: str) -> str:
-    u = c.unit(uid)
-    return role(u.text if u else "")
+    return kind_of(c.unit(uid))
+
+
+def kind_of(u: Unit | None) -> str:
+    """'sanction' for a sanctioning provision (its stored role), else 'rule'."""
+    return "sanction" if u is not None and role_of(u) == "sanction" else "rule"
 
 
 def named_versions(c: Citing, cited: list[str]) -> list[str]:
@@ -137,7 +142,7 @@ def refs(c: Citing, uid: str, sanction: bool = False) -> list[str]:
     out = []
     for x in focus_refs(c.r.ref_index(), uid, c.focus):
         u = c.unit(x)
-        if c.scope.allows(u) and (c.score.get(x, 0.0) >= floor or sanction and role(u.text) == "sanction"):
+        if c.scope.allows(u) and (c.score.get(x, 0.0) >= floor or sanction and kind_of(u) == "sanction"):
             out.append(x)
             c.why.setdefault(x, Via("path", (Link(uid, "REFERENCES", x),)))
     return out
@@ -159,7 +164,7 @@ def focus_refs(index: dict[str, list[tuple[str, str]]], uid: str, focus: dict[st
 
 def by_roles(c: Citing) -> list[str]:
     """A question joining a duty and its sanction rests on one provision of each role
-    (`route.role`), plus the provisions those rely on, at most cite_max in all: the best hit;
+    (parse/roles.py), plus the provisions those rely on, at most cite_max in all: the best hit;
     if the question asks about a sanction, the hit of the other role among the next
     cite_max + ROLE_WINDOW (within the margin): one with a sanctioning clause citing the best
     hit (`enforcing`), else the one naming the question's facts most literally (`fact_match`:
@@ -171,7 +176,7 @@ def by_roles(c: Citing) -> list[str]:
         return []
     floor = hits[0].score * (1 - policy.cite_margin)
     window = hits[1:policy.cite_max + 1 + ROLE_WINDOW]
-    kind = lambda h: role(h.unit.text if h.unit else "")  # noqa: E731
+    kind = lambda h: kind_of(h.unit)  # noqa: E731
     chosen = [hits[0]]
     other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
     if c.plan.route.sanction and other and policy.cite_max > 1:
@@ -220,7 +225,7 @@ def enforcing(c: Citing, rule: str, ids: list[str]) -> set[str]:
                 while src != uid and "/" in src:
                     within[src] = uid
                     src = src.rsplit("/", 1)[0]
-    return {within[u.id] for u in c.r.store.get(within) if role(u.text) == "sanction"}
+    return {within[u.id] for u in c.r.store.get(within) if kind_of(u) == "sanction"}
 
 
 def reference_index(graph) -> dict[str, list[tuple[str, str]]]:

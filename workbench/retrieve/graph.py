@@ -12,7 +12,7 @@ from ..core.records import Hit, Result
 from . import cite, pairing
 from .expand import Step
 from .plan import make_plan, structural
-from .rerank import Signals, rerank
+from .rerank import Signals, answering, rerank
 from .route import load_policies
 from .scope import make_scope, step_of
 from .flat import fuse
@@ -21,8 +21,18 @@ from .seeds import find_seeds
 
 def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalConfig) -> Result:
     """`r`: the Retriever (store, graph, embedder, catalog, terms)."""
-    plan = make_plan(q, language, r.catalog, r.terms, cfg.question_type)
+    off = set(cfg.ablate)
+    if off - ABLATABLE:
+        raise ValueError(f"ablate: unknown parts {sorted(off - ABLATABLE)}: {', '.join(sorted(ABLATABLE))}")
+    plan = make_plan(q, language, r.catalog, r.terms, cfg.question_type or ("precise" if "routing" in off else None))
+    if "roles" in off:
+        plan = replace(plan, route=replace(plan.route, asks=(), sanction=False))
     policy = load_policies(cfg.policies)[plan.type]
+    if "roles" in off:
+        policy = replace(policy, cite_roles=False)
+    if "direct" in off:
+        policy = replace(policy, seeds="hybrid")
+        plan = replace(plan, terms=())
     scope = make_scope(plan, policy, r.catalog, cfg.kinds, cfg.as_of)
     embed_ms, question_vec = 0.0, qvec
     if plan.topic != q:                       # search what the provisions are about
@@ -31,6 +41,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         embed_ms = (time.perf_counter() - t0) * 1000
     seeds = find_seeds(r, plan, scope, "direct" in policy.seeds, qvec, cfg)
     hops = policy_hops(policy.hops, cfg)
+    if "expansion" in off:
+        hops = {t: 0 for t in hops}
     units = {u.id: u for u in seeds.direct}
     units.update({h.unit_id: h.unit for h in seeds.lexical + seeds.dense if h.unit is not None})
     steps = r.agraph.expand(list(seeds.ids), hops, cfg.cap)
@@ -38,13 +50,14 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     for uid in seeds.as_then:                 # the named article as it stood on the date
         steps.setdefault(uid, Step(uid, 1, "AMENDS"))
     candidates = {uid for uid in set(steps) | {h.unit_id for h in seeds.fused} if scope.allows(units.get(uid))}
-    if plan.type == "version_diff" and not plan.route.history:     # "what did the 2021 revision change"
+    pair = "pairing" not in off
+    if pair and plan.type == "version_diff" and not plan.route.history:     # "what did the 2021 revision change"
         candidates = pairing.changed_at(r.agraph, candidates, step_of(scope, r.catalog))
     vecs = r.store.vectors(candidates)
     if policy.weights and cfg.weights == RetrievalConfig().weights:   # the caller's own weights win
         cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
-                      frozenset(u.id for u in seeds.direct), seeds.as_then)
+                      frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks))
     hits, parts = rerank(candidates, signals, qvec, cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
                          r.agraph.neighbours)
     if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it
@@ -53,20 +66,23 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
                     r.store.search_vector(question_vec, cfg.candidates, where), cfg)
         units.update({h.unit_id: h.unit for h in flat if h.unit is not None})
         hits = flat_blend(hits, flat, cfg)
-    if plan.type == "version_diff":
+    if pair and plan.type == "version_diff":
         twins = r.catalog.known_twins(hits[0].unit.key) if hits else set()
         hits = pairing.pair_versions(r.agraph, hits, vecs, plan.keys, twins)
     score = {h.unit_id: h.score for h in hits}
     c = cite.Citing(r, hits[:cfg.top_k], policy, plan, scope, cfg, score, seeds.focus, units, {})
     history = pairing.history(r.graph, hits[0].unit_id, scope.versions, c.unit, scope.allows) \
-        if plan.type == "version_diff" and plan.route.history and hits else []
-    cited = cite.choose(c, history, hops)
+        if pair and plan.type == "version_diff" and plan.route.history and hits else []
+    cited = cite.choose(c, history, hops, pair)
     # the ranking leads with what the answer rests on, in the order it is cited (a cited
     # reference from beyond the top hits comes with the path that reached it)
     top = {h.unit_id: h for h in c.hits}
     first = [top.get(uid) or Hit(uid, score.get(uid, 0.0), c.why.get(uid, "cited"), units.get(uid)) for uid in cited]
     ranked = (first + [h for h in c.hits if h.unit_id not in set(cited)])[:max(cfg.top_k, len(cited))]
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus)
+
+
+ABLATABLE = {"routing", "direct", "roles", "expansion", "pairing"}
 
 
 def policy_hops(policy_hops: dict, cfg: RetrievalConfig) -> dict[str, int]:

@@ -1,7 +1,10 @@
 """Re-ranking graph candidates: a weighted sum of score parts, each kept for the evidence table.
 
     score = semantic·cos' + lexical·bm25' + proximity/(1+d) + edge·prior(last edge type)
-          + direct + current + support·(strongest linked evidence)
+          + direct + current + role + support·(strongest linked evidence)
+
+role: a bonus for a provision whose role (parse/roles.py) is one the question asks for
+(route.asked_roles: a penalty asks for a sanction, a duty for an obligation or prohibition).
 
 cos' is the cosine min-max normalised over the candidates, bm25' the BM25 score over the best;
 d the distance from a seed; support the best base score among the units an allowed edge links
@@ -16,7 +19,11 @@ import numpy as np
 
 from ..core.config import Weights
 from ..core.records import Hit, Unit, Via
+from ..parse.roles import role_of
 from .expand import Step
+
+# the provision roles that answer each asked role
+ANSWERS = {"obligation": ("obligation", "prohibition")}
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,12 @@ class Signals:
     vectors: dict[str, np.ndarray]
     direct: frozenset[str]           # named articles and defining articles
     as_then: dict[str, str]          # direct stand-ins: id -> the named article it stands for
+    asked: frozenset[str] = frozenset()   # provision roles the question asks for
+
+
+def answering(asks) -> frozenset[str]:
+    """The provision roles that answer the roles a question asks for."""
+    return frozenset(r for a in asks for r in ANSWERS.get(a, (a,)))
 
 
 def rerank(candidates: set[str], s: Signals, qvec: np.ndarray, w: Weights, prior: dict[str, float],
@@ -48,7 +61,8 @@ def rerank(candidates: set[str], s: Signals, qvec: np.ndarray, w: Weights, prior
             "proximity": w.proximity / (1 + d),
             "edge": w.edge * (prior.get(step.edge_type, 0.0) if step and step.edge_type else 1.0 if step else 0.0),
             "direct": w.direct if uid in s.direct else 0.0,
-            "current": w.current if prefer_now and s.units[uid].effective_to is None else 0.0}
+            "current": w.current if prefer_now and s.units[uid].effective_to is None else 0.0,
+            "role": w.role if w.role and s.asked and role_of(s.units[uid]) in s.asked else 0.0}
     base = {uid: sum(p.values()) for uid, p in parts.items()}
     top = max(base.values(), default=1.0) or 1.0
     if w.support:

@@ -33,20 +33,43 @@ RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\
 DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异", "调整", "改动", "改为", "新增", "删除",
              "sửa đổi", "bổ sung", "khác", "thay đổi", "changed", "change", "amended", "amendment",
              "differ", "difference", "compared", "revised", "what changed")
-TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时", "应当遵守", "依据哪",
+TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时",
              "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
 # a comparison asked about (not "不同品牌", different brands): a version difference even
 # without two years named
 COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
                 "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác", "thay đổi")
-# the history of a provision through every revision, not one comparison
-HISTORY_CUES = ("历程", "历次", "沿革", "各次修订", "每次修订", "追溯", "history", "over time", "lịch sử sửa đổi",
-                "qua các lần sửa đổi")
-REASON_CUES = ("处罚", "罚款", "后果", "法律责任", "承担什么责任", "依照哪条", "哪条规定处罚", "penalty", "penalties", "fine",
-               "liable", "liability", "sanction", "consequence", "breach", "xử phạt", "bị phạt", "chế tài",
-               "trách nhiệm pháp lý")
+# the history of a provision through every revision, not one comparison (general words for a
+# history; none of the question generator's template wording)
+HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
             "definition", "defined", "what is a", "what is an")
+# What a question asks for, whatever its type, in the words statutes use for each provision
+# role (parse/roles.py): a penalty, a duty, a definition, a procedure, entry into force.
+ASKED = {
+    "sanction": ("处罚", "罚款", "罚金", "吊销", "法律责任", "后果", "制裁", re.compile("承担.{0,6}责任"),
+                 "penalty", "penalties", "fine", "fined", "liable", "liability", "sanction", "consequence",
+                 "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt"),
+    "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
+                   "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc"),
+    "prohibition": ("禁止", "不得", "prohibit", "forbidden", "must not", "cấm", "không được"),
+    "definition": DEF_CUES,
+    "procedure": ("程序", "手续", "流程", "申请材料", "提交哪些", "期限", "几日内", "多少日", "procedure", "how to apply",
+                  "application", "time limit", "within how many", "thủ tục", "hồ sơ", "trình tự", "thời hạn"),
+    "scope": ("何时施行", "施行日期", "何时起施行", "适用范围", "commencement", "come into force", "comes into force",
+              "phạm vi điều chỉnh", "đối tượng áp dụng", "có hiệu lực từ"),
+}
+
+
+def asked_roles(q: str) -> tuple[str, ...]:
+    """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
+    duty), in the order of parse.roles.ROLES."""
+    low = q.lower()
+    out = []
+    for name, cues in ASKED.items():
+        if any(c.search(low) if isinstance(c, re.Pattern) else _cue(c, low) for c in cues):
+            out.append(name)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -59,6 +82,7 @@ class Route:
     article_years: tuple[int | None, ...] = ()   # the year written just before each named article
     sanction: bool = False                       # the question asks about a penalty or liability
     history: bool = False                        # ... about a provision's history through every revision
+    asks: tuple[str, ...] = ()                   # provision roles asked for (asked_roles)
 
 
 def question_date(q: str) -> dt.date | None:
@@ -131,7 +155,7 @@ def article_years(q: str) -> list[int | None]:
 
 
 SCAFFOLD = ("有何变化", "有什么变化", "有哪些变化", "有何不同", "有什么不同", "有什么区别", "有何区别", "相比",
-            "应当遵守哪部法律", "哪部法律", "哪部法规", "哪一条", "哪条", "依照哪条", "规定了哪些", "规定", "什么",
+            "哪部法律", "哪部法规", "哪一条", "哪条", "规定", "什么",
             "哪些", "如何", "怎样", "怎么", "是否", "依照", "根据", "按照", "现行", "当时", "修订的", "修订后",
             "版本", "年版", "关于", "之间", "比较", "应当", "多少", "多久", "吗",
             "what changed", "what is", "what are", "what does", "which", "compared with", "compared to",
@@ -157,7 +181,8 @@ def topic(q: str, names: list[str] = ()) -> str:
 
 
 # the frame of a question about a duty and its penalty, not its facts
-FRAME = REASON_CUES + ("义务", "违反", "duty", "duties", "obligation", "nghĩa vụ", "vi phạm")
+FRAME = tuple(c for c in ASKED["sanction"] + ASKED["obligation"] if isinstance(c, str)) + \
+    ("违反", "breach", "vi phạm")
 
 
 def facts(subject: str) -> str:
@@ -186,6 +211,8 @@ def classify(q: str) -> Route:
     years = tuple(dict.fromkeys(int(y) for y in RE_YEAR.findall(q)))
     arts = tuple(article_refs(q))
     cues = tuple(c for c in DIFF_CUES + TIME_CUES + DEF_CUES if _cue(c, low))
+    asks = asked_roles(q)
+    sanction = "sanction" in asks
     has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
@@ -194,25 +221,13 @@ def classify(q: str) -> Route:
         kind = "version_diff"
     elif has(DEF_CUES) and not arts:
         kind = "definition"
-    elif arts and not has(REASON_CUES):
+    elif arts and not sanction:
         kind = "precise"
-    elif has(REASON_CUES) or len(re.findall(r"[?？]", q)) >= 2:
-        kind = "reasoning"          # a duty and its penalty, or several questions at once: multihop
+    elif sanction or len(set(asks) - {"definition", "scope"}) >= 2:
+        kind = "reasoning"          # a penalty (it rests on a duty and its sanction), or two roles at once
     else:
         kind = "precise"
-    return Route(kind, date, arts, years, cues, tuple(article_years(q)), has(REASON_CUES), has(HISTORY_CUES))
-
-
-# Provisions that sanction (a fine, a penalty, revocation, liability): zh / vi / en.
-SANCTION = re.compile(r"罚款|处罚|罚金|吊销|没收|处分|追究.{0,6}责任|"
-                      r"phạt|xử phạt|tước quyền|thu hồi giấy|truy cứu trách nhiệm|"
-                      r"\b(?:fine[sd]?|penalt(?:y|ies)|liable to|imprisonment|revoke[sd]?|revocation|sanctions?)\b",
-                      re.IGNORECASE)
-
-
-def role(text: str) -> str:
-    """'sanction' for a provision that imposes a penalty, else 'rule'."""
-    return "sanction" if SANCTION.search(text or "") else "rule"
+    return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, has(HISTORY_CUES), asks)
 
 
 @dataclass(frozen=True)

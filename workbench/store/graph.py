@@ -39,10 +39,13 @@ def _load(ig, path: Path):
 
 
 class IGraphStore:
-    def __init__(self, folder: str | Path):
+    def __init__(self, folder: str | Path, read_from: str | Path | None = None):
+        """`read_from`: the file to load instead of the folder's own (the last committed graph
+        while a write is unfinished, store/journal.py); saving always writes the folder's."""
         self.path = Path(folder) / FILE
         ig = _igraph()
-        self.g = _load(ig, self.path) if self.path.exists() else ig.Graph(directed=True)
+        source = Path(read_from) if read_from else self.path
+        self.g = _load(ig, source) if source.exists() else ig.Graph(directed=True)
         if self.g.ecount() and "layer" not in self.g.es.attributes():
             self.g.es["layer"] = ["structure"] * self.g.ecount()      # graphs saved before edge layers
         self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}

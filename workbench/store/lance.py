@@ -17,6 +17,7 @@ import numpy as np
 
 from ..core.errors import BackendUnavailable
 from ..core.records import Filter, Hit, Unit
+from ..parse.roles import provision_role
 from .tokenize import query_text, search_text
 
 UNITS = "units"
@@ -43,7 +44,7 @@ def _schema(dim: int):
         ("language", pa.string()), ("effective_from", pa.date32()), ("effective_to", pa.date32()),
         ("source_file", pa.string()), ("line_start", pa.int32()), ("line_end", pa.int32()),
         ("parent_id", pa.string()), ("ordinal", pa.int32()), ("attrs", pa.string()),
-        ("search_text", pa.string()), ("embedded", pa.bool_()),
+        ("search_text", pa.string()), ("embedded", pa.bool_()), ("role", pa.string()),
         ("vector", pa.list_(pa.float32(), dim)),
     ])
 
@@ -88,6 +89,8 @@ def sql(f: Filter | str | None) -> str | None:
         parts.append(f"attrs LIKE {quote('%' + f.has_attr + '%')}")
     if f.embedded is not None:
         parts.append(f"embedded = {'true' if f.embedded else 'false'}")
+    if f.roles:
+        parts.append(_in("role", f.roles))
     if f.documents:
         parts.append(" OR ".join(f"(key = {quote(k)} AND version = {quote(v)})"
                                  for k, v in (d.split("@", 1) for d in f.documents)))
@@ -118,6 +121,9 @@ class LanceUnitStore:
         self.table = (self.db.open_table(UNITS) if UNITS in names
                       else self.db.create_table(UNITS, schema=_schema(dim)))
         self._fts_ready = UNITS in names and self.table.count_rows() > 0
+        # workspaces made before provision roles have no role column: read without it (roles are
+        # computed from the text), and add it before the next write
+        self.columns = _COLUMNS + (["role"] if "role" in self.table.schema.names else [])
         self._vectors: dict[str, np.ndarray] = {}     # id -> vector, from recent searches
 
     # -- writing ------------------------------------------------------------------
@@ -126,6 +132,9 @@ class LanceUnitStore:
         """Make the corpus's rows exactly `units` (re-ingesting is idempotent)."""
         import pyarrow as pa
         self._vectors.clear()
+        if "role" not in self.table.schema.names:
+            self.table.add_columns({"role": "CAST('' AS string)"})
+            self.columns = _COLUMNS + ["role"]
         self.table.delete(f"corpus = {quote(corpus)}")
         if units:
             leads = lead_ins(units)
@@ -172,7 +181,7 @@ class LanceUnitStore:
         for i in range(0, len(ids), 500):
             chunk = ids[i:i + 500]
             where = "id IN (" + ",".join(quote(x) for x in chunk) + ")"
-            cols = _COLUMNS + (["embedded", "vector"] if vectors else [])
+            cols = self.columns + (["embedded", "vector"] if vectors else [])
             rows = self.table.search().where(where).select(cols).limit(len(chunk)).to_list()
             if vectors:
                 self._remember(rows)
@@ -189,7 +198,7 @@ class LanceUnitStore:
         where = sql(where)
         if where:
             q = q.where(where)
-        return q.select(_COLUMNS).limit(self.count() or 1).to_polars()
+        return q.select(self.columns).limit(self.count() or 1).to_polars()
 
     def search_text(self, query: str, language: str, k: int, where: Filter | str | None = None) -> list[Hit]:
         """Full-text (BM25) search over the tokenised text, filtered before ranking."""
@@ -200,7 +209,7 @@ class LanceUnitStore:
         s = self.table.search(q, query_type="fts", fts_columns="search_text")
         if where:
             s = s.where(where, prefilter=True)
-        rows = s.select(_COLUMNS + ["embedded", "vector", "_score"]).limit(k).to_list()
+        rows = s.select(self.columns + ["embedded", "vector", "_score"]).limit(k).to_list()
         self._remember(rows)
         return [Hit(r["id"], float(r["_score"]), "bm25", _unit(r)) for r in rows]
 
@@ -214,7 +223,7 @@ class LanceUnitStore:
         q = (self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
              .metric("cosine").where(cond, prefilter=True))
         q = q.bypass_vector_index() if exact else q.refine_factor(REFINE)
-        rows = q.select(_COLUMNS + ["embedded", "vector", "_distance"]).limit(k).to_list()
+        rows = q.select(self.columns + ["embedded", "vector", "_distance"]).limit(k).to_list()
         self._remember(rows)
         return [Hit(r["id"], 1.0 - float(r["_distance"]), "dense", _unit(r)) for r in rows]
 
@@ -255,7 +264,7 @@ class LanceUnitStore:
         return set(self.table.search().select(["id"]).limit(n).to_arrow().column("id").to_pylist())
 
     def _query(self, where: str, limit: int | None):
-        return self.table.search().where(where).select(_COLUMNS).limit(limit or self.count() or 1).to_list()
+        return self.table.search().where(where).select(self.columns).limit(limit or self.count() or 1).to_list()
 
 
 class EmbeddingCache:
@@ -325,6 +334,7 @@ def _row(u: Unit, lead: str = "") -> dict:
         "source_file": u.source_file, "line_start": u.line_start, "line_end": u.line_end,
         "parent_id": u.parent_id, "ordinal": u.ordinal, "attrs": json.dumps(dict(u.attrs), ensure_ascii=False),
         "search_text": search_text(f"{u.title}\n{lead}\n{u.text}", u.language),
+        "role": u.role or provision_role(u.text, u.title, u.language, u.kind),
     }
 
 
@@ -336,7 +346,8 @@ def _unit(r: dict) -> Unit:
                 title=r["title"] or "", text=r["text"] or "", language=r["language"] or "",
                 article_no=r["article_no"], source_file=r["source_file"] or "",
                 line_start=r["line_start"] or 0, line_end=r["line_end"] or 0, parent_id=r["parent_id"],
-                ordinal=r["ordinal"] or 0, corpus=r["corpus"] or "", attrs=attrs, **dates)
+                ordinal=r["ordinal"] or 0, corpus=r["corpus"] or "", attrs=attrs, **dates,
+                role=r.get("role") or provision_role(r["text"] or "", r["title"] or "", r["language"] or "", r["kind"]))
 
 
 class TermStore:

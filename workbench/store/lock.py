@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -55,8 +56,10 @@ def holder(path: str | Path) -> int | None:
 
 
 @contextmanager
-def writing(path: str | Path):
-    """Hold the workspace's writer lock for the block; WorkbenchError when another process holds it."""
+def writing(path: str | Path, wait: float | None = None):
+    """Hold the workspace's writer lock for the block. When another process holds it: wait up
+    to `wait` seconds (None: a few seconds, for a reader's probe; inf: until it is free), saying
+    once on stderr whom we wait for, then WorkbenchError."""
     key = _key(path)
     with _guard:
         if key in _held:
@@ -74,16 +77,20 @@ def writing(path: str | Path):
     Path(path).mkdir(parents=True, exist_ok=True)
     f = Path(path) / LOCK
     fd = os.open(f, os.O_RDWR | os.O_CREAT, 0o644)
-    deadline = time.monotonic() + WAIT
+    deadline = time.monotonic() + (WAIT if wait is None else wait)
+    told = False
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             break
         except BlockingIOError:
+            if wait and not told and time.monotonic() > deadline - wait + WAIT:
+                print(f"waiting for pid {_pid(f) or '?'} to finish writing {path} ...", file=sys.stderr, flush=True)
+                told = True
             if time.monotonic() > deadline:
                 os.close(fd)
                 raise WorkbenchError(f"{path}: another process (pid {_pid(f) or '?'}) is writing this workspace; "
-                                     "wait for it to finish, or use another --workspace") from None
+                                     "wait for it to finish (--wait), or use another --workspace") from None
             time.sleep(0.05)
     os.ftruncate(fd, 0)
     os.pwrite(fd, str(os.getpid()).encode(), 0)

@@ -14,7 +14,7 @@ import polars as pl
 
 from ..core.records import Result
 
-_UNIT = ("key", "version", "kind", "label", "title", "effective_from", "effective_to")
+_UNIT = ("key", "version", "kind", "role", "label", "title", "effective_from", "effective_to")
 
 
 def hits(result: Result) -> pl.DataFrame:
@@ -34,8 +34,8 @@ def hits(result: Result) -> pl.DataFrame:
         rows.append(row)
     schema = {"rank": pl.Int64, "unit_id": pl.String, "score": pl.Float64, "cited": pl.Boolean,
               "found_by": pl.String, "via": pl.String, "hops": pl.Int64, "key": pl.String, "version": pl.String,
-              "kind": pl.String, "label": pl.String, "title": pl.String, "effective_from": pl.Date,
-              "effective_to": pl.Date, **{p: pl.Float64 for p in parts}}
+              "kind": pl.String, "role": pl.String, "label": pl.String, "title": pl.String,
+              "effective_from": pl.Date, "effective_to": pl.Date, **{p: pl.Float64 for p in parts}}
     return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)
 
 

@@ -29,7 +29,7 @@ EDGE_TYPES = EXPANDABLE
 QUESTION_TYPES = ("auto", "precise", "definition", "version_diff", "reasoning", "temporal")
 MODES = ("graph", "hybrid", "bm25", "dense")
 HOPS = ("policy", "0", "1", "2", "3", "4")
-COMPONENTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current")
+COMPONENTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role")
 DEFAULT_BACKENDS = ("extractive",)
 
 
@@ -65,11 +65,11 @@ def _fmt(x: float) -> str:
 
 
 def evidence_table(result, max_text: int = 90) -> str:
-    """The ranked evidence as an HTML table: unit id (with the start of its text), kind,
-    score, the score's components, and why the unit is here."""
+    """The ranked evidence as an HTML table: unit id (with the start of its text), kind and
+    provision role, score, the score's components, and why the unit is here."""
     comps = getattr(result, "components", {}) or {}
     cited = set(getattr(result, "cited", ()) or ())
-    head = "<tr><th>#</th><th>unit</th><th>kind</th><th>score</th><th>components</th><th>why it is here</th></tr>"
+    head = "<tr><th>#</th><th>unit</th><th>kind / role</th><th>score</th><th>components</th><th>why it is here</th></tr>"
     rows = []
     for rank, h in enumerate(result.hits, 1):
         u = h.unit
@@ -83,7 +83,7 @@ def evidence_table(result, max_text: int = 90) -> str:
             f"<td>{rank}{'&nbsp;★' if h.unit_id in cited else ''}</td>"
             f"<td title='{html.escape(dates)}&#10;{html.escape(text[:800])}'><div class='uid'>{html.escape(h.unit_id)}</div>"
             f"<div class='txt'>{html.escape(text[:max_text])}{'…' if len(text) > max_text else ''}</div></td>"
-            f"<td>{html.escape(u.kind if u else '')}</td><td>{h.score:.3f}</td><td class='comp'>{comp}</td>"
+            f"<td>{html.escape(u.kind if u else '')}<br><i>{html.escape(u.role if u else '')}</i></td><td>{h.score:.3f}</td><td class='comp'>{comp}</td>"
             f"<td class='via'>{html.escape(str(h.via))}</td></tr>")
     if not rows:
         rows.append("<tr><td colspan='6'>no evidence found</td></tr>")

@@ -1,0 +1,86 @@
+"""Ablations of graph mode: each component off in turn, on every development set, one table.
+
+Components (RetrievalConfig.ablate): routing (every question takes the precise policy),
+direct (no direct article lookup or defined-term seeds), roles (no asked role: no role
+bonus, no role-based citing), expansion (no hops along any edge), pairing (no version
+pairing, named-version citing or changed-at restriction); and each re-rank part set to 0
+(semantic, lexical, proximity, edge, support, direct, current, role).
+
+    .venv/bin/python benchmarks/ablation.py [--sets zh,zh2,alqac,obliqa,sample] [--per-set 300]
+Needs the workspaces of benchmarks/retrieval.py. Each set is its whole development set (tuning
+and validation parts together), sampled with a fixed stride to at most --per-set questions.
+Result: benchmarks/results/ablation.json and a markdown table (citation F1 / MRR per set).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+WS = ROOT / "benchmarks" / "workspace-retrieval"
+PARTS = ("routing", "direct", "roles", "expansion", "pairing")
+WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role")
+
+
+def load(name: str, per_set: int):
+    from workbench.evaluate.metrics import load_benchmark
+    path = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl",
+            "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
+            "sample": ROOT / "corpora/sample/benchmark.jsonl"}.get(name) or WS / name / f"{name}_questions.jsonl"
+    qs = sorted(load_benchmark(path), key=lambda q: q.id)
+    return qs[::max(1, len(qs) // per_set)][:per_set]
+
+
+def variants(base):
+    yield "graph (all on)", base
+    for p in PARTS:
+        yield f"− {p}", replace(base, ablate=(p,))
+    w = base.weights
+    for name in WEIGHTS:
+        if getattr(w, name):
+            yield f"− re-rank {name}", replace(base, weights=replace(w, **{name: 0.0}))
+
+
+def main() -> int:
+    import workbench.retrieve.retriever as retriever
+    from workbench.evaluate.metrics import mean_metrics, score_question
+    from workbench.workbench import Workbench
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sets", default="zh,zh2,alqac,obliqa,sample")
+    ap.add_argument("--per-set", type=int, default=300)
+    args = ap.parse_args()
+    retriever.QUERY_CACHE = 8192
+    out, t0 = {}, time.time()
+    for name in args.sets.split(","):
+        wb = Workbench.open(WS / name, create=False)
+        qs = load(name, args.per_set)
+        base = replace(wb.config.retrieval, mode="graph")
+        out[name] = {"questions": len(qs)}
+        for label, cfg in variants(base):
+            rows = []
+            for q in qs:
+                r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)
+                rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold)))
+            m = mean_metrics(rows)
+            out[name][label] = {k: m[k] for k in ("recall@5", "mrr", "hit@1", "citation_f1")}
+            print(f"{name} {label}: cit F1 {m['citation_f1']:.3f} MRR {m['mrr']:.3f} ({time.time() - t0:.0f}s)",
+                  flush=True)
+    (ROOT / "benchmarks" / "results" / "ablation.json").write_text(json.dumps(out, indent=1), encoding="utf-8")
+    sets = list(out)
+    labels = [k for k in out[sets[0]] if k != "questions"]
+    print("\n| variant | " + " | ".join(f"{s} ({out[s]['questions']}) cit. F1 / MRR" for s in sets) + " |")
+    print("|---|" + "---|" * len(sets))
+    for label in labels:
+        cells = [f"{out[s][label]['citation_f1']:.3f} / {out[s][label]['mrr']:.3f}" if label in out[s] else "—"
+                 for s in sets]
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""Provision roles: what a legal unit exists to lay down, by rule, for zh / vi / en.
+
+Roles (one per unit): definition, scope (coverage, purpose, entry into force, repeal),
+sanction (fine, imprisonment, revocation, liability), prohibition, procedure (applications,
+documents, time limits, registration, review), obligation, permission (a right, power,
+licence or exemption), other. Structural units (documents, parts, chapters, sections) have
+no role ("").
+
+How a role is chosen, following how provisions are drafted: a heading that names a role
+("Giải thích từ ngữ", "Interpretation", "Penalties", "法律责任") decides; else each sentence
+takes the first role whose modal or operative verb it carries, in the order of `ROLES`
+(a sentence that both forbids and fines is a sanction); a unit whose sentences include a
+definition, a scope statement or a sanction takes the role of the first of these, else the role most of its
+sentences take (ties in the order of `ROLES`). The cues are the operative words of legal
+drafting in each language (应当 / 不得 / 可以, phải / cấm / được phép, must / must not / may),
+not phrases of any question set. Measured against hand labels in
+`benchmarks/handcheck/roles_*.csv` (`benchmarks/roles.py`).
+"""
+from __future__ import annotations
+
+import re
+
+ROLES = ("definition", "scope", "sanction", "prohibition", "procedure", "obligation", "permission", "other")
+STRUCTURAL = ("document", "part", "chapter", "section", "subsection")
+DECISIVE = ("definition", "scope", "sanction")   # any sentence of these roles decides the unit
+
+
+def _rx(*parts: str) -> re.Pattern:
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+# sentence cues, per language, per role (first match in ROLES order wins for a sentence)
+CUES: dict[str, dict[str, re.Pattern]] = {
+    "zh": {
+        "definition": _rx(r"是指", r"本(?:法|条例|办法|规定|细则|决定)(?:中)?所称", r"下列用语的含义", r"的含义[是为]"),
+        "scope": _rx(r"为了.{2,80}制定本(?:法|条例|办法|规定|细则)", r"本(?:法|条例|办法|规定|细则)适用于",
+                     r"适用本(?:法|条例|办法|规定)", r"(?:起|之日)(?:起)?施行", r"同时废止", r"负责解释",
+                     r"不适用本(?:法|条例|办法|规定)",
+                     r"本(?:法|条例|办法|规定|细则)施行(?:前|以前|之日)"),
+        "sanction": _rx(r"罚款", r"罚金", r"处罚", r"吊销", r"没收", r"处分", r"追究.{0,8}责任", r"拘留",
+                        r"责令停产停业", r"有期徒刑", r"赔偿责任", r"承担.{0,4}责任"),
+        "prohibition": _rx(r"禁止", r"不得", r"严禁"),
+        "procedure": _rx(r"申请", r"受理", r"审查", r"审核", r"备案", r"登记", r"听证", r"复议", r"(?:个)?工作日",
+                         r"[日天]内", r"程序", r"提交", r"报送", r"报告", r"由.{2,40}(?:出具|核发|发给|签发|办理)"),
+        "obligation": _rx(r"应当", r"必须", r"负责", r"有.{0,4}义务", r"须", r"方可",
+                          r"由.{2,40}(?:组织|制定|负责)"),
+        "permission": _rx(r"可以", r"有权", r"准予", r"许可", r"批准", r"免予"),
+    },
+    "vi": {
+        "definition": _rx(r"được hiểu là", r"giải thích từ ngữ", r"các từ ngữ dưới đây",
+                          r"^\s*(?:\d+\.\s*)?(?!\s*(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh) này)[^,.;:\n]{2,60}?\s+là\s+"),
+        "scope": _rx(r"phạm vi điều chỉnh", r"đối tượng áp dụng", r"có hiệu lực(?: thi hành)?(?: kể)? từ",
+                     r"hết hiệu lực", r"bãi bỏ", r"(?:Luật|Bộ luật|Nghị định|Thông tư|Pháp lệnh) này quy định về",
+                     r"(?:Luật|Bộ luật|Nghị định|Thông tư|Pháp lệnh) này áp dụng", r"(?:Luật|Bộ luật) này là luật", r"điều khoản chuyển tiếp",
+                     r"quy định chuyển tiếp"),
+        "sanction": _rx(r"phạt tiền", r"phạt tù", r"phạt cải tạo", r"tử hình", r"chung thân", r"xử phạt",
+                        r"bị xử lý", r"truy cứu trách nhiệm", r"tước quyền", r"thu hồi giấy", r"hình phạt",
+                        r"bồi thường thiệt hại", r"kỷ luật", r"cảnh cáo"),
+        "prohibition": _rx(r"nghiêm cấm", r"\bcấm\b", r"không được"),
+        "procedure": _rx(r"hồ sơ", r"thủ tục", r"trình tự", r"ngày làm việc", r"trong thời hạn", r"nộp đơn",
+                         r"đơn đề nghị", r"thẩm định", r"khiếu nại", r"khởi kiện", r"thông báo"),
+        "obligation": _rx(r"\bphải\b", r"có trách nhiệm", r"có nghĩa vụ", r"nghĩa vụ"),
+        "permission": _rx(r"có quyền", r"được phép", r"được quyền", r"được cấp", r"được miễn", r"được hưởng",
+                          r"quyền hạn"),
+    },
+    "en": {
+        "definition": _rx(r"(?<!by )\bmeans\b", r"\bhas the (?:same )?meaning\b", r"\bis defined\b",
+                          r"\bare defined\b", r"\bdefinitions?\b", r"\binterpretation\b",
+                          r"\b(?:shall|will) mean\b"),
+        "scope": _rx(r"\b(?:this|these|the)\s+(?:rules?|chapters?|parts?|sections?|regulations?|modules?|rulebook|"
+                     r"guidance|requirements?)\b[^.;]{0,40}?\b(?:do(?:es)? not )?appl(?:y|ies)\b", r"\bcomes? into force\b",
+                     r"\bcommencement\b", r"\bmay be cited as\b", r"\brepeal", r"\btransitional\b",
+                     r"\bthis (?:chapter|part|rulebook|module|section|guidance) (?:applies|sets out)\b"),
+        "sanction": _rx(r"\bliable\b", r"\bfines?\b(?! tun)", r"\bpenalt(?:y|ies)\b", r"\bimprisonment\b",
+                        r"\brevok", r"\brevocation\b", r"\bcensure", r"\bcommits an offence\b",
+                        r"\bguilty of an offence\b", r"\bconvict"),
+        "prohibition": _rx(r"^\s*No\s+[A-Z]", r"\bmust not\b", r"\bshall not\b", r"\bmay not\b", r"\bis prohibited\b",
+                           r"\bare prohibited\b", r"\bno person (?:may|shall|must)\b", r"\bmust never\b"),
+        "procedure": _rx(r"\bapplication\b", r"\bapply to the\b", r"\bnotif(?:y|ication)\b", r"\bsubmit",
+                         r"\bwithin \w+ (?:business |calendar )?days\b", r"\bprocedures?\b",
+                         r"\bappeal\b", r"\bregist(?:er|ration)\b"),
+        "obligation": _rx(r"\bmust\b", r"\bshall\b", r"\bis required to\b", r"\bare required to\b",
+                          r"\bshould\b", r"\bresponsible for\b", r"\bensure\b"),
+        "permission": _rx(r"\bmay\b", r"\bis entitled\b", r"\bpermitted\b", r"\bauthori[sz]ed\b", r"\bwaive", r"\bnot required to\b", r"\bexcused\b",
+                          r"\bexempt", r"\bcan\b"),
+    },
+}
+
+# headings (titles) that name a role
+HEADINGS: dict[str, list[tuple[str, re.Pattern]]] = {
+    "zh": [("definition", _rx(r"用语|定义|含义")), ("scope", _rx(r"适用范围|施行|总则|立法目的")),
+           ("sanction", _rx(r"法律责任|罚则|处罚"))],
+    "vi": [("sanction", _rx(r"xử phạt|xử lý vi phạm|hình phạt|bồi thường")),
+           ("definition", _rx(r"giải thích từ ngữ")),
+           ("scope", _rx(r"phạm vi điều chỉnh|đối tượng áp dụng|hiệu lực|chuyển tiếp")),
+           ("prohibition", _rx(r"bị nghiêm cấm|bị cấm|nghiêm cấm")),
+           ("procedure", _rx(r"hồ sơ|thủ tục|trình tự")),
+           ("obligation", _rx(r"^nghĩa vụ|^trách nhiệm")), ("permission", _rx(r"^quyền"))],
+    "en": [("definition", _rx(r"^(?:definitions?|interpretation|glossary)\b")),
+           ("scope", _rx(r"^(?:application|citation|commencement|scope)\b")),
+           ("sanction", _rx(r"\b(?:penalt(?:y|ies)|offences?|sanctions? for)\b"))],
+}
+
+_SENTENCE = re.compile(r"(?<=[。；;!?！？])|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])")
+
+
+def sentence_role(sentence: str, language: str) -> str:
+    cues = CUES.get(language, CUES["en"])
+    for name in ROLES[:-1]:
+        if cues[name].search(sentence):
+            return name
+    return "other"
+
+
+def provision_role(text: str, title: str = "", language: str = "", kind: str = "article") -> str:
+    """The role of one unit (see the module doc); "" for structural units."""
+    if kind in STRUCTURAL:
+        return ""
+    lang = language if language in CUES else _guess(title + " " + (text or "")[:200])
+    for name, rx in HEADINGS.get(lang, ()):
+        if title and rx.search(title.strip()):
+            return name
+    roles = [sentence_role(s, lang) for s in _SENTENCE.split(text or "") if s and s.strip()]
+    for name in roles:                  # the first sentence that defines, scopes or sanctions
+        if name in DECISIVE:
+            return name
+    counted = [r for r in roles if r != "other"]
+    if not counted:
+        return "other"
+    return max(counted, key=lambda r: (counted.count(r), -counted.index(r)))   # ties: the first sentence's
+
+
+def _guess(text: str) -> str:
+    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
+        return "zh"
+    if any(ch in "ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ" for ch in text.lower()):
+        return "vi"
+    return "en"
+
+
+def role_of(unit) -> str:
+    """A stored unit's role, or the role computed from its text (workspaces made before roles)."""
+    return getattr(unit, "role", "") or provision_role(unit.text, unit.title, unit.language, unit.kind)

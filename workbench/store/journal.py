@@ -1,0 +1,126 @@
+"""All or nothing: a writing command changes units, terms, graph and the workspace record
+together, or a crash leaves a journal from which the workspace goes back to where it was.
+
+Before the first write, `transaction` records in `journal.json` the version of every LanceDB
+table (LanceDB keeps each version) and keeps a hard link to every file the command may
+replace (graph.pickle, workspace.json, a corpus's citation file and report). Files are
+replaced by rename, so the links keep the old contents. Committing deletes the journal
+(one unlink), then the links. If the process dies in between:
+
+- the next writer (which holds the writer lock, so the dead one is gone) rolls back: each
+  table is restored to its recorded version (a table created since is emptied), each file
+  put back, each new file removed, and the journal deleted — and it says so;
+- a reader never writes: while a journal is there it reads the recorded table versions and
+  the kept files, the last committed state (`pending`, `committed_files`).
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+JOURNAL = "journal.json"
+KEPT = ".journal"              # hard links to the files as they were
+
+
+def pending(path: str | Path) -> dict | None:
+    """The journal of an unfinished write at `path`, if any (None when it cannot be read:
+    a journal is written by rename, so a torn one does not exist)."""
+    f = Path(path) / JOURNAL
+    try:
+        return json.loads(f.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def committed_file(path: str | Path, name: str) -> Path:
+    """Where the last committed contents of workspace file `name` are: the kept copy while a
+    write is unfinished, else the file itself."""
+    journal = pending(path)
+    if journal and name in journal["files"]:
+        return Path(path) / KEPT / name.replace("/", "__")
+    return Path(path) / name
+
+
+def write_file(path: str | Path, text: str) -> None:
+    """Replace a file by rename (never in place): a kept hard link keeps the old contents, and
+    a reader sees the old file or the new one, never half of one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+def _write(path: Path, data: dict) -> None:
+    tmp = path / (JOURNAL + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(json.dumps(data, ensure_ascii=False, indent=1))
+        f.flush()
+        os.fsync(f.fileno())
+    tmp.replace(path / JOURNAL)
+    _sync_dir(path)
+
+
+def _sync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def transaction(path: str | Path, tables: dict, files: list[str], what: str):
+    """`tables`: name -> LanceDB table (or None when it does not exist yet, with a callable
+    under name + "?" that opens it later); `files`: workspace-relative files the block may
+    replace or create. Call inside the writer lock."""
+    path = Path(path)
+    kept = path / KEPT
+    kept.mkdir(parents=True, exist_ok=True)
+    saved, created = [], []
+    for name in files:
+        src = path / name
+        if src.exists():
+            dst = kept / name.replace("/", "__")
+            dst.unlink(missing_ok=True)
+            os.link(src, dst)
+            saved.append(name)
+        else:
+            created.append(name)
+    versions = {name: (t.version if t is not None else None) for name, t in tables.items()}
+    _write(path, {"what": what, "pid": os.getpid(), "started": time.time(), "tables": versions,
+                  "files": saved, "created": created})
+    yield
+    (path / JOURNAL).unlink()
+    _sync_dir(path)
+    for name in saved:
+        (kept / name.replace("/", "__")).unlink(missing_ok=True)
+
+
+def roll_back(path: str | Path, open_table) -> str | None:
+    """Undo an unfinished write (call inside the writer lock); `open_table(name)` opens a
+    LanceDB table or returns None. Returns a one-line account, or None if nothing was pending."""
+    path = Path(path)
+    journal = pending(path)
+    if journal is None:
+        (path / JOURNAL).unlink(missing_ok=True)      # unreadable: never completed its rename
+        return None
+    for name, version in journal["tables"].items():
+        table = open_table(name)
+        if table is None:
+            continue
+        if version is None:
+            table.delete("true")
+        elif table.version != version:
+            table.restore(version)
+    for name in journal["files"]:
+        os.replace(path / KEPT / name.replace("/", "__"), path / name)
+    for name in journal["created"]:
+        (path / name).unlink(missing_ok=True)
+    (path / JOURNAL).unlink()
+    _sync_dir(path)
+    return (f"rolled back an unfinished {journal['what']} (pid {journal['pid']}, started "
+            f"{time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(journal['started']))})")
