@@ -9,8 +9,10 @@ larger sets are sampled (every question id sorted, a fixed stride) so one evalua
 about two minutes; the sample is fixed across the search.
 
     .venv/bin/python benchmarks/tune.py [--sets zh,zh2,alqac,obliqa] [--per-set 200] [--rounds 1]
-Needs the workspaces of benchmarks/retrieval.py. Stage 1 searched the first seven parameters of GRID (results/tune_stage1.json), stage 2 the
-four bonuses from stage 1's choice (--only ..., results/tune_stage2.json). Result: the --out file (the
+Needs the workspaces of benchmarks/retrieval.py. Stage 1 searched the settings (`--only sub_lexical,policy.cite_refs,...`, results/tune_stage1.json;
+its weight trials were void: weights passed in the RetrievalConfig replaced the per-type ones,
+so only its settings were kept), stage 2 the re-rank weights from stage 1's choice
+(results/tune_stage2.json). Result: the --out file (the
 search path, the chosen values, the objective per set); the chosen values are then written
 by hand into workbench/core/config.py (Weights, RetrievalConfig) and
 workbench/retrieve/policies.toml, and the validation parts are measured by retrieval.py.
@@ -34,24 +36,22 @@ MIN_GAIN = 0.002           # a value must beat the current best by this much (no
 # the starting point). weights.* are re-rank weights; policy.* set a field of every
 # question type's policy that has it (policy.reasoning.* only that type's).
 GRID = {
-    "weights.lexical": [0.2, 0.35, 0.5],
-    "weights.semantic": [0.3, 0.5, 0.7],
-    "weights.support": [0.2, 0.35, 0.5],
+    # stage 1 (results/tune_stage1.json): retrieval and citing settings
     "sub_lexical": [0.6, 0.8, 1.0],
     "policy.cite_refs": [0.0, 0.7, 0.9],
     "policy.reasoning.cite_margin": [0.2, 0.35, 0.5],
     "unstructured": ["off", "fuse", "flat"],
-    # stage 2 (--only): the bonuses for named units, graph distance, edge type, in force now
-    "weights.direct": [0.3, 0.6, 1.0],
+    # stage 2 (results/tune_stage2.json): the re-rank weights
+    "weights.lexical": [0.1, 0.2, 0.35],
+    "weights.semantic": [0.35, 0.5, 0.7],
+    "weights.support": [0.2, 0.35, 0.5],
+    "weights.direct": [0.5, 1.0, 1.5],
     "weights.proximity": [0.0, 0.1, 0.2],
     "weights.edge": [0.0, 0.05, 0.15],
     "weights.current": [0.0, 0.15, 0.3],
+    "weights.role": [0.0, 0.05, 0.15],
+    "weights.named": [0.0, 0.25, 0.5, 1.0],
 }
-# weights.role (the re-rank bonus for a candidate of the asked role) was searched first over
-# [0, 0.1, 0.2, 0.4]: 0.1 lowered the objective on every set (0.775 -> 0.716), so it stays 0
-# and out of the grid (results/tune.json keeps the measured step as "role_probe").
-ROLE_PROBE = {"weights.role": 0.1, "objective": 0.7155, "start": 0.7748,
-              "per_set": {"zh": 0.8973, "zh2": 0.7559, "alqac": 0.7510, "obliqa": 0.4576}}
 
 
 def questions(name: str, per_set: int):
@@ -64,14 +64,19 @@ def questions(name: str, per_set: int):
 
 
 def policies_file(base: dict, overrides: dict, folder: Path) -> str | None:
-    """A policies TOML with `overrides` (policy.<field> or policy.<type>.<field>) applied."""
+    """A policies TOML with `overrides` applied: policy.<field> or policy.<type>.<field> set a
+    policy field; weights.<part> changes a re-rank default, as if Weights had that default:
+    every type's own weights (policies.toml `weights`, e.g. support = 0 for precise) still win.
+    (Weights passed in RetrievalConfig would replace the per-type ones: the caller's win.)"""
     if not overrides:
         return None
     data = json.loads(json.dumps(base))
     for name, value in overrides.items():
         parts = name.split(".")[1:]
         for qtype, pol in data.items():
-            if len(parts) == 1 and parts[0] in pol or len(parts) == 2 and parts[0] == qtype:
+            if name.startswith("weights."):
+                pol["weights"] = {parts[0]: value, **pol.get("weights", {})}
+            elif len(parts) == 1 and parts[0] in pol or len(parts) == 2 and parts[0] == qtype:
                 pol[parts[-1]] = value
     lines = []
     for qtype, pol in data.items():
@@ -92,11 +97,14 @@ def policies_file(base: dict, overrides: dict, folder: Path) -> str | None:
 
 def config_for(base, values: dict, base_policies: dict, folder: Path):
     from workbench.core.config import Weights
-    weights = {k.split(".", 1)[1]: v for k, v in values.items() if k.startswith("weights.")}
     top = {k: v for k, v in values.items() if "." not in k}
-    pol = {k: v for k, v in values.items() if k.startswith("policy.")}
-    return replace(base, mode="graph", weights=replace(Weights(), **weights), **top,
-                   policies=policies_file(base_policies, pol, folder))
+    pol = {k: v for k, v in values.items() if k.startswith(("policy.", "weights.")) and v != _default(k)}
+    return replace(base, mode="graph", weights=Weights(), **top, policies=policies_file(base_policies, pol, folder))
+
+
+def _default(name: str):
+    from workbench.core.config import Weights
+    return getattr(Weights(), name.split(".", 1)[1]) if name.startswith("weights.") else object()
 
 
 def evaluate(benches: dict, cfg) -> dict[str, float]:
@@ -167,7 +175,7 @@ def main() -> int:
                     best, current = obj, trial
     result = {"objective": "mean over sets of (MRR + citation F1) / 2, tuning parts",
               "sets": {n: len(qs) for n, (_, qs) in benches.items()}, "min_gain": MIN_GAIN,
-              "chosen": current, "best": best, "path": path, "role_probe": ROLE_PROBE, "seconds": round(time.time() - t0)}
+              "chosen": current, "best": best, "path": path, "seconds": round(time.time() - t0)}
     Path(args.out).write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
     print(json.dumps({"chosen": current, "best": best}, ensure_ascii=False), flush=True)
     return 0

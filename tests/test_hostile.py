@@ -147,3 +147,48 @@ def test_an_instrument_already_stored_from_another_corpus_is_refused(sample_work
     err = capsys.readouterr().err
     assert "clinic-licensing-act@2012 already in this workspace from corpus 'sample'" in err
     assert Workbench.open(sample_workspace, Config(IngestConfig(progress=False)), create=False).store.count() == before
+
+
+def test_a_symlink_out_of_the_folder_is_read_only_when_allowed(tmp_path, secret):
+    folder = corpus(tmp_path, "link.txt")
+    os.symlink(secret, folder / "link.txt")
+    assert not import_manifest(folder).result.units
+    assert import_manifest(folder, follow_symlinks=True).result.units
+
+
+def test_a_folder_corpus_does_not_read_through_a_link_out_of_it(tmp_path, secret):
+    """Every importer reads through parse/text.read_text, which refuses what leads outside."""
+    from workbench.parse.detect import load_corpus
+    from workbench.core.errors import CorpusError
+    laws = tmp_path / "lawrefbook" / "laws" / "经济法"
+    laws.mkdir(parents=True)
+    os.symlink(secret, laws / "秘密法(2020-01-01).md")
+    try:
+        parsed = load_corpus(tmp_path / "lawrefbook")
+    except CorpusError:
+        return
+    assert not any("root" in u.text for u in parsed.result.units)
+    assert any("outside the corpus folder" in p.reason for p in parsed.result.problems)
+
+
+def test_replace_takes_an_instrument_over_from_another_corpus(sample_workspace, tmp_path):
+    import shutil
+    from workbench.workbench import Workbench
+    from workbench.core.config import Config, IngestConfig
+    from workbench.core.records import Filter
+    ws = tmp_path / "ws"
+    shutil.copytree(sample_workspace, ws)
+    folder = corpus(tmp_path, "act.txt", name="copy-of-sample", key="clinic-licensing-act")
+    toml = (folder / "corpus.toml").read_text(encoding="utf-8").replace('version = "1"', 'version = "2012"')
+    (folder / "corpus.toml").write_text(toml, encoding="utf-8")
+    cfg = Config(IngestConfig(progress=False))
+    old = Workbench.open(ws, cfg, create=False)
+    before, taken = old.store.count(), old.store.count(Filter(under=("clinic-licensing-act@2012",)))
+    assert cli(["ingest", str(folder), "--workspace", str(ws), "--replace"]) == 0
+    wb = Workbench.open(ws, cfg, create=False)
+    doc = wb.store.get(["clinic-licensing-act@2012"])[0]
+    assert doc.corpus == "copy-of-sample"
+    mine = wb.store.count(Filter(corpus="copy-of-sample"))
+    assert wb.store.count() == before - taken - 1 + mine
+    ids = wb.units()["id"].to_list()
+    assert len(ids) == len(set(ids)) and wb.inconsistencies() == []

@@ -51,6 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--wait", type=float, nargs="?", const=float("inf"), metavar="SECONDS",
                    help="when another process is writing the workspace, wait for it (up to SECONDS; "
                         "default: fail after a few seconds)")
+    s.add_argument("--follow-symlinks", action="store_true",
+                   help="read files that symbolic links in the corpus folder lead to outside it (default: refuse)")
+    s.add_argument("--replace", action="store_true",
+                   help="take over instrument versions already stored from another corpus (default: refuse)")
 
     s = sub.add_parser("info", help="counts by corpus, instrument, kind and edge type")
     s.add_argument("--workspace", default=DEFAULT_WS)
@@ -188,7 +192,7 @@ def _ingest(args) -> int:
     failed = 0
     for path in args.paths:
         try:
-            report = wb.ingest(path)
+            report = wb.ingest(path, follow_symlinks=args.follow_symlinks, replace=args.replace)
         except WorkbenchError as e:       # this corpus could not be read at all; go on with the next
             print(f"error: {e}", file=sys.stderr)
             failed += 1

@@ -63,6 +63,7 @@ class Workbench:
         for _ in range(OPEN_TRIES):     # one committed state: again if a writer moved on meanwhile
             stamp = _stamp(path)
             journal = pending(path)
+            snapshot = _read_meta(path, committed=True)
             store, terms = LanceUnitStore(path / "lance", dim), TermStore(path / "lance")
             if journal:                 # a write is under way, or died: the last committed state
                 for table, name in ((store.table, "units"), (terms.table, "terms")):
@@ -75,7 +76,7 @@ class Workbench:
             time.sleep(0.05)
         wb = cls(path, config, embedder, store, graph, EmbeddingCache(config.ingest.cache_dir or path / "lance", dim),
                  terms)
-        wb.pending = journal
+        wb.pending, wb.meta = journal, snapshot
         return wb
 
     # -- writing: one writer (lock.py), all or nothing (journal.py) ------------------
@@ -113,21 +114,37 @@ class Workbench:
             raise
 
     # -- ingest -------------------------------------------------------------------
-    def ingest(self, source: str | Path) -> IngestReport:
-        """Parse, embed, store and link one corpus, holding the workspace's writer lock."""
+    def ingest(self, source: str | Path, follow_symlinks: bool = False, replace: bool = False) -> IngestReport:
+        """Parse, embed, store and link one corpus, holding the workspace's writer lock.
+        `follow_symlinks`: read files a symbolic link in the corpus folder leads to outside it;
+        `replace`: instruments already stored from another corpus are taken over by this one."""
         with writing(self.path):
             self._begin()
-            return self._ingest(source)
+            return self._ingest(source, follow_symlinks, replace)
 
-    def _ingest(self, source: str | Path) -> IngestReport:
+    def _ingest(self, source: str | Path, follow_symlinks: bool = False, replace: bool = False) -> IngestReport:
         t = time.perf_counter()
-        parsed = load_corpus(source)
+        parsed = load_corpus(source, follow_symlinks)
         if why := safe_name(parsed.name, "corpus name"):      # it names files in the workspace
             raise WorkbenchError(f"{source}: {why}; rename the folder or set `name` in its corpus.toml")
-        self._refuse_duplicates(parsed, source)
-        files = [f"{CITATIONS}/{parsed.name}.jsonl", f"reports/{parsed.name}.json"]
+        taken = self._taken(parsed, source, replace)
+        files = [f"{CITATIONS}/{c}.jsonl" for c in sorted({parsed.name} | {u.corpus for u in taken})] + \
+            [f"reports/{parsed.name}.json"]
         with self._transaction(f"ingest of {parsed.name}", files):
+            for corpus in sorted({u.corpus for u in taken}):      # --replace: taken over from there
+                self._drop(corpus, [u.id for u in taken if u.corpus == corpus])
             return self._store(parsed, source, time.perf_counter() - t)
+
+    def _drop(self, corpus: str, documents: list[str]) -> None:
+        """Remove document versions (units, their edges, terms and citations) from a corpus."""
+        under = tuple(documents)
+        self.store.delete_under(corpus, under)
+        self.terms.delete_under(corpus, under)
+        self.graph.delete_touching(corpus, under)
+        f = self.path / CITATIONS / f"{corpus}.jsonl"
+        if f.exists():
+            inside = lambda uid: any(uid == d or uid.startswith(d + "/") for d in under)  # noqa: E731
+            save_citations(f, [c for c in load_citations(f) if not inside(c.source)])
 
     def _store(self, parsed, source, parse_seconds: float) -> IngestReport:
         report = run_ingest(parsed, self, parse_seconds)
@@ -144,17 +161,20 @@ class Workbench:
         self._write_report(report, source)
         return report
 
-    def _refuse_duplicates(self, parsed, source) -> None:
-        """An instrument version already stored from another corpus is refused: stored twice,
-        every hit on it would come twice."""
+    def _taken(self, parsed, source, replace: bool) -> list[Unit]:
+        """Instrument versions of this corpus already stored from another corpus: refused
+        (stored twice, every hit on them would come twice), or with `replace` returned to be
+        taken over."""
         ids = tuple(sorted({u.id for u in parsed.result.units if u.kind == "document"}))
         if not ids:
-            return
+            return []
         taken = [u for u in self.store.where(Filter(kinds=("document",), ids=ids)) if u.corpus != parsed.name]
-        if taken:
+        if taken and not replace:
             more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
             raise WorkbenchError(f"{source}: {taken[0].id}{more} already in this workspace from corpus "
-                                 f"{taken[0].corpus!r}; re-ingest that corpus instead, or use another --workspace")
+                                 f"{taken[0].corpus!r}; re-ingest that corpus instead, take them over with "
+                                 "--replace, or use another --workspace")
+        return taken
 
     def relink(self) -> dict[str, list[Problem]]:
         """Resolve every corpus's stored citations against what the workspace holds now,
@@ -210,8 +230,11 @@ class Workbench:
         data["problems"] = [str(p) for p in report.problems]
         write_file(reports / f"{report.corpus}.json", json.dumps(data, ensure_ascii=False, indent=1))
         meta = _read_meta(self.path)
-        meta.setdefault("corpora", {})[report.corpus] = str(Path(source).resolve())
+        stored = {row["corpus"] for row in self.store.counts()}    # --replace may have emptied one
+        meta["corpora"] = {c: p for c, p in meta.get("corpora", {}).items() if c in stored}
+        meta["corpora"][report.corpus] = str(Path(source).resolve())
         _write_meta(self.path, meta)
+        self.meta = meta
 
     # -- versions and time ----------------------------------------------------------
     def version_in_force(self, key: str, on: dt.date) -> Unit | None:
@@ -300,7 +323,7 @@ class Workbench:
         if missing:
             out.append(f"{len(missing)} units named by resolved edges are not stored, e.g. {sorted(missing)[0]} "
                        "(re-ingest the corpus holding it, then `workbench relink`)")
-        recorded = set(_read_meta(self.path, committed=True).get("corpora", {}))
+        recorded = set(getattr(self, "meta", {}).get("corpora", {}))
         for c in sorted(recorded - set(units_of)):
             out.append(f"corpus {c}: recorded in {META} but holds no units (re-ingest it)")
         for c in sorted(set(units_of) - recorded):

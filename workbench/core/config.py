@@ -33,7 +33,7 @@ EDGE_PRIOR = (("REFERENCES", 0.9), ("AMENDS", 1.0), ("INHERITS", 1.0), ("REPLACE
 @dataclass(frozen=True)
 class Weights:
     """Re-rank score = semantic*cos + lexical*bm25 + proximity/(1+d) + edge*prior(edge type)
-    + support*(strongest linked evidence) + direct + current + role (see retrieve/rerank.py)."""
+    + support*(strongest linked evidence) + direct + current + role + named (see retrieve/rerank.py)."""
     semantic: float = 0.5
     lexical: float = 0.2
     proximity: float = 0.1
@@ -42,11 +42,12 @@ class Weights:
     direct: float = 1.0          # bonus for a unit the question names (article number, defined term)
     current: float = 0.15        # bonus for units in force today when the question names no date/version
     role: float = 0.0            # bonus for a provision of the role the question asks for (a penalty, a duty ...)
+    named: float = 0.5           # bonus for a unit of an instrument the question names (others may answer too)
 
     @classmethod
     def vihermes(cls) -> "Weights":
         """The ViHERMES weighting: 0.7 semantic similarity + 0.3 graph proximity."""
-        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, support=0.0, direct=0.0, current=0.0, role=0.0)
+        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, support=0.0, direct=0.0, current=0.0, role=0.0, named=0.0)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from ..core.records import DocumentMeta, Problem
 from . import CorpusParse
 from .dates import parse_date
 from .languages import parser_for
-from .text import read_text, without_nul
+from .text import check_inside, confined, read_text, without_nul
 from .timeline import close_versions
 
 REQUIRED = ("key", "version", "file")
@@ -30,11 +30,17 @@ def safe_name(value: str, what: str) -> str | None:
     return None
 
 
-def import_manifest(path: str | Path) -> CorpusParse:
+def import_manifest(path: str | Path, follow_symlinks: bool = False) -> CorpusParse:
     """Parse every document listed in a corpus.toml. A bad entry or file is reported as a
-    Problem naming the manifest line or the file; the other documents still parse."""
+    Problem naming the manifest line or the file; the other documents still parse. Files are
+    read only inside the manifest's folder (symbolic links out of it: `follow_symlinks`)."""
     path = Path(path)
     manifest = path / "corpus.toml" if path.is_dir() else path
+    with confined(manifest.parent, follow_symlinks):
+        return _import(manifest)
+
+
+def _import(manifest: Path) -> CorpusParse:
     if not manifest.exists():
         raise CorpusError(str(manifest), 0, "no corpus.toml here: write one (see the format in "
                           "the README) or point at a folder in a known format")
@@ -87,12 +93,15 @@ def _meta(entry: dict, corpus: str, language: str, manifest: Path, line: int) ->
     for field in ("key", "version"):
         if why := safe_name(str(entry[field]), field):
             raise CorpusError(where, line, why)
-    root = manifest.parent.resolve()
     file = manifest.parent / str(entry["file"])
-    if Path(str(entry["file"])).is_absolute() or not file.resolve().is_relative_to(root):
+    if Path(str(entry["file"])).is_absolute() or ".." in Path(str(entry["file"])).parts:
         raise CorpusError(where, line, f"file {entry['file']!r} (key {entry['key']}) is outside the corpus folder "
-                          f"{manifest.parent} (an absolute path, '..' or a link leading out): a corpus is read "
+                          f"{manifest.parent} (an absolute path or '..'): a corpus is read "
                           "only inside its folder; copy the file into it")
+    try:
+        check_inside(file)
+    except CorpusError as e:
+        raise CorpusError(where, line, f"file {entry['file']!r} (key {entry['key']}): {e.reason}") from None
     if not file.is_file():
         raise CorpusError(where, line, f"file {entry['file']!r} (key {entry['key']}) does not exist "
                           f"next to the manifest: fix the `file` field or add the file")

@@ -1,6 +1,9 @@
 """Reading source files: encoding detection and clear errors for what cannot be read."""
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from ..core.errors import CorpusError
@@ -53,8 +56,39 @@ def without_nul(text: str, file: str, problems: list) -> str:
     return text.replace("\x00", "")
 
 
+# the corpus folder being read (parse/detect.py sets it): nothing outside it is read, and a
+# symbolic link that leads outside it is refused unless the user allowed it (--follow-symlinks)
+_ROOT: ContextVar[tuple[Path, Path, bool] | None] = ContextVar("corpus_root", default=None)
+
+
+@contextmanager
+def confined(root: str | Path, follow_symlinks: bool = False):
+    """Reads inside the block must stay inside `root` (resolved), unless `follow_symlinks`."""
+    token = _ROOT.set((Path(root).resolve(), Path(os.path.abspath(root)), follow_symlinks))
+    try:
+        yield
+    finally:
+        _ROOT.reset(token)
+
+
+def check_inside(path: str | Path) -> None:
+    """CorpusError when `path` leads outside the corpus folder being read."""
+    box = _ROOT.get()
+    if box is None:
+        return
+    root, written, follow = box
+    real = Path(path).resolve()
+    link = Path(os.path.abspath(path)).is_relative_to(written)     # named inside, leads outside
+    if real.is_relative_to(root) or follow and link:
+        return
+    raise CorpusError(str(path), 0, "a symbolic link to " + str(real) + " outside the corpus folder: copy the file "
+                      "into the folder, or allow links with --follow-symlinks" if link else
+                      "outside the corpus folder: a corpus reads only inside its folder; copy the file into it")
+
+
 def read_text(path: str | Path) -> str:
     path = Path(path)
+    check_inside(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:

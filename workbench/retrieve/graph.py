@@ -57,7 +57,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     if policy.weights and cfg.weights == RetrievalConfig().weights:   # the caller's own weights win
         cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
-                      frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks))
+                      frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
+                      frozenset(scope.keys))
     hits, parts = rerank(candidates, signals, qvec, cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
                          r.agraph.neighbours)
     if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it

@@ -1,10 +1,12 @@
 """Re-ranking graph candidates: a weighted sum of score parts, each kept for the evidence table.
 
     score = semantic·cos' + lexical·bm25' + proximity/(1+d) + edge·prior(last edge type)
-          + direct + current + role + support·(strongest linked evidence)
+          + direct + current + role + named + support·(strongest linked evidence)
 
 role: a bonus for a provision whose role (parse/roles.py) is one the question asks for
 (route.asked_roles: a penalty asks for a sanction, a duty for an obligation or prohibition).
+named: a bonus for a unit of an instrument the question names (seeds also come from the
+instruments read with it, seeds.py).
 
 cos' is the cosine min-max normalised over the candidates, bm25' the BM25 score over the best;
 d the distance from a seed; support the best base score among the units an allowed edge links
@@ -36,6 +38,7 @@ class Signals:
     direct: frozenset[str]           # named articles and defining articles
     as_then: dict[str, str]          # direct stand-ins: id -> the named article it stands for
     asked: frozenset[str] = frozenset()   # provision roles the question asks for
+    keys: frozenset[str] = frozenset()    # instruments the question names
 
 
 def answering(asks) -> frozenset[str]:
@@ -62,7 +65,8 @@ def rerank(candidates: set[str], s: Signals, qvec: np.ndarray, w: Weights, prior
             "edge": w.edge * (prior.get(step.edge_type, 0.0) if step and step.edge_type else 1.0 if step else 0.0),
             "direct": w.direct if uid in s.direct else 0.0,
             "current": w.current if prefer_now and s.units[uid].effective_to is None else 0.0,
-            "role": w.role if w.role and s.asked and role_of(s.units[uid]) in s.asked else 0.0}
+            "role": w.role if w.role and s.asked and role_of(s.units[uid]) in s.asked else 0.0,
+            "named": w.named if s.keys and s.units[uid].key in s.keys else 0.0}
     base = {uid: sum(p.values()) for uid, p in parts.items()}
     top = max(base.values(), default=1.0) or 1.0
     if w.support:

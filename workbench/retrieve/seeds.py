@@ -34,8 +34,28 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
     lex, focus = lexical(r, plan.topic, plan.language, cfg, scope.filter(), scope.filter(kinds=False))
     sem = r.store.search_vector(qvec, cfg.candidates, scope.filter())
     fused = fuse(lex, sem, cfg)
-    ids = tuple(dict.fromkeys([u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]))
-    return Seeds(tuple(direct), as_then, tuple(lex), tuple(sem), tuple(fused), focus, ids)
+    ids = [u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]
+    if scope.keys:      # an instrument named: its units first, but the answer may be in one read with it
+        wide_lex, wide_focus = lexical(r, plan.topic, plan.language, cfg, scope.filter(named=False),
+                                       scope.filter(named=False, kinds=False))
+        wide_sem = r.store.search_vector(qvec, cfg.candidates, scope.filter(named=False))
+        wide = [h for h in fuse(wide_lex, wide_sem, cfg) if h.unit.key not in scope.keys]
+        ids += [h.unit_id for h in wide[:cfg.seed_k // 2]]
+        lex = _union(lex, wide_lex)
+        sem = _union(sem, wide_sem)
+        fused = fused + wide
+        focus = {**wide_focus, **focus}
+    return Seeds(tuple(direct), as_then, tuple(lex), tuple(sem), tuple(fused), focus, tuple(dict.fromkeys(ids)))
+
+
+def _union(a: list[Hit], b: list[Hit]) -> list[Hit]:
+    """Hits of two searches of the same index, each unit once with its best score, best first
+    (BM25 and cosine scores do not depend on the filter, so they compare)."""
+    best: dict[str, Hit] = {}
+    for h in a + b:
+        if h.unit_id not in best or h.score > best[h.unit_id].score:
+            best[h.unit_id] = h
+    return sorted(best.values(), key=lambda h: (-h.score, h.unit_id))
 
 
 def lexical(r, q: str, language: str, cfg: RetrievalConfig, where: Filter,

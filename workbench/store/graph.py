@@ -140,6 +140,15 @@ class IGraphStore:
         es = self.g.es.select(corpus_eq=corpus) if corpus else self.g.es
         return dict(sorted(Counter(es["type"]).items()))
 
+    def delete_touching(self, corpus: str, documents: Sequence[str]) -> None:
+        """Delete a corpus's edges from or to units of these document versions."""
+        if not self.g.ecount() or not documents:
+            return
+        inside = lambda uid: any(uid == d or uid.startswith(d + "/") for d in documents)  # noqa: E731
+        names = self.g.vs["name"]
+        self.g.delete_edges([e.index for e in self.g.es.select(corpus_eq=corpus)
+                             if inside(names[e.source]) or inside(names[e.target])])
+
     def save(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")

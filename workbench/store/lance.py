@@ -146,6 +146,13 @@ class LanceUnitStore:
             self.table.add(pa.table(cols, schema=_schema(self.dim)))
         self.reindex()
 
+    def delete_under(self, corpus: str, documents: Sequence[str]) -> None:
+        """Delete the units of these document versions (and everything below them) of a corpus."""
+        if documents:
+            self._vectors.clear()
+            inside = sql(Filter(any_of=(Filter(ids=tuple(documents)), Filter(under=tuple(documents)))))
+            self.table.delete(f"corpus = {quote(corpus)} AND ({inside})")
+
     def reindex(self) -> None:
         from lancedb.index import FTS
         if self.table.count_rows() == 0:
@@ -375,6 +382,12 @@ class TermStore:
                 "unit_id": [t.unit_id for t in terms], "corpus": [corpus] * len(terms),
                 "language": [t.language for t in terms], "definition": [t.definition for t in terms]},
                 schema=self.schema))
+
+    def delete_under(self, corpus: str, documents: Sequence[str]) -> None:
+        """Delete the terms defined by units of these document versions of a corpus."""
+        for d in documents:
+            self.table.delete(f"corpus = {quote(corpus)} AND (unit_id = {quote(d)} OR "
+                              f"starts_with(unit_id, {quote(d + '/')}))")
 
     def lookup(self, term: str, limit: int = 20) -> list[dict]:
         """Exact matches of the normalised term first, then terms that contain it."""

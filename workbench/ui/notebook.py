@@ -92,22 +92,6 @@ def most_cited(wb, n: int = 10, types: Iterable[str] = ("REFERENCES",)) -> list[
 
 
 # -- HTML for notebooks ----------------------------------------------------------------------
-def html_table(rows: Sequence[dict], columns: Sequence[str] | None = None, floats: str = "{:.3f}") -> str:
-    """A list of dicts as a small HTML table (no pandas needed)."""
-    if not rows:
-        return "<i>(nothing)</i>"
-    columns = list(columns or rows[0].keys())
-
-    def cell(v) -> str:
-        if isinstance(v, float):
-            return floats.format(v)
-        return html.escape("" if v is None else str(v))
-    head = "".join(f"<th style='text-align:left'>{html.escape(c)}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td style='text-align:left;vertical-align:top'>{cell(r.get(c))}</td>"
-                                    for c in columns) + "</tr>" for r in rows)
-    return f"<table style='font-size:12px;border-collapse:collapse'><tr>{head}</tr>{body}</table>"
-
-
 def show_html(markup: str):
     from IPython.display import HTML, display
     display(HTML(markup))

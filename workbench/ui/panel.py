@@ -29,7 +29,7 @@ EDGE_TYPES = EXPANDABLE
 QUESTION_TYPES = ("auto", "precise", "definition", "version_diff", "reasoning", "temporal")
 MODES = ("graph", "hybrid", "bm25", "dense")
 HOPS = ("policy", "0", "1", "2", "3", "4")
-COMPONENTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role")
+COMPONENTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named")
 DEFAULT_BACKENDS = ("extractive",)
 
 
