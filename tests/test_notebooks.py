@@ -158,3 +158,24 @@ def test_answer_pane_puts_the_extractive_answer_before_a_tiny_models_draft():
     assert "k@1/a1 -REFERENCES-&gt; k@1/a2" in page
     capable = answer_html(Answer("q", "a real answer [k@1/a1]", ["k@1/a1"], [], "ollama", "qwen2.5:7b", capable=True))
     assert "draft by" not in capable and "a real answer" in capable
+
+
+def test_a_retrieval_setting_saved_as_toml_loads_back_the_same(tmp_path):
+    from dataclasses import replace
+    from workbench.core.config import Config, RetrievalConfig, Weights, retrieval_toml
+    from workbench.ui.panel import Panel
+    cfg = RetrievalConfig(mode="graph", top_k=7, hops=tuple((t, 2) for t in ("REFERENCES", "AMENDS")),
+                          edge_types=("REFERENCES",), weights=replace(Weights(), support=0.1, named=0.25),
+                          as_of="2019-01-01", question_type="temporal", policies='my "odd" policies.toml')
+    f = tmp_path / "setting.toml"
+    f.write_text(retrieval_toml(cfg), encoding="utf-8")
+    assert Config.load(f).retrieval == cfg
+    seen = []
+    panel = Panel(lambda q, c: seen.append(c) or (_ for _ in ()).throw(RuntimeError("no store")), question="q",
+                  figures=None)
+    loaded = panel.load_config(f)
+    assert (loaded.top_k, loaded.weights, loaded.as_of, loaded.question_type) == (7, cfg.weights, "2019-01-01", "temporal")
+    assert loaded.edge_types == ("REFERENCES",) and dict(loaded.hops)["REFERENCES"] == 2
+    again = tmp_path / "again.toml"
+    panel.save_config(again)
+    assert Config.load(again).retrieval == loaded

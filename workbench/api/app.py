@@ -27,7 +27,12 @@ from . import models as m
 from .state import NotReady, Shared
 
 NOT_FOUND = {404: {"model": m.Problem, "description": "no such unit, instrument or term"}}
-STREAM = {200: {"content": {"text/event-stream": {"schema": {"type": "string"}}},
+# one server-sent event (schemathesis and OpenAPI 3.1 read the schema per event)
+EVENT = {"type": "object", "required": ["event", "data"],
+         "properties": {"event": {"type": "string", "enum": ["token", "answer", "error"]},
+                        "data": {"type": "string", "description": "token: the text as a JSON string; answer: the "
+                                 "Answer as JSON; error: the message as a JSON string"}}}
+STREAM = {200: {"content": {"text/event-stream": {"schema": EVENT}},
                  "description": "the Answer, or with stream=true server-sent events: token ..., answer"}}
 BUSY = {409: {"model": m.Problem, "description": "a writer is building the workspace; nothing committed yet"}}
 
@@ -61,7 +66,7 @@ def _route(result) -> m.Route | None:
         return None
     r = plan.route
     return m.Route(type=r.type, as_of=r.as_of, articles=list(r.articles), years=list(r.years),
-                   sanction=r.sanction, instruments=sorted(plan.keys))
+                   sanction=r.sanction, asks=list(r.asks), instruments=sorted(plan.keys))
 
 
 def _finite(x):
@@ -99,7 +104,7 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
         i = wb.info()
         return m.Info(embedder=i["embedder"], corpora=i["corpora"], instruments=i["instruments"],
                       edges_by_type=i["edges_by_type"], terms=i["terms"], unresolved=len(i["unresolved"]),
-                      version=shared.version)
+                      version=shared.version, pending=i["pending"], inconsistencies=i["inconsistencies"])
 
     @app.post("/search", response_model=list[m.Hit], responses=BUSY, summary="BM25 or dense search with filters")
     def search(req: m.SearchRequest):

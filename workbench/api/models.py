@@ -53,6 +53,8 @@ class WeightsIn(Strict):
     support: float | None = Field(None, ge=-10, le=10)
     direct: float | None = Field(None, ge=-10, le=10)
     current: float | None = Field(None, ge=-10, le=10)
+    role: float | None = Field(None, ge=-10, le=10)
+    named: float | None = Field(None, ge=-10, le=10)
 
 
 class Settings(Strict):
@@ -80,6 +82,7 @@ class Route(BaseModel):
     articles: list[tuple[int, str]] = []
     years: list[int] = []
     sanction: bool = False
+    asks: list[str] = Field([], description="provision roles the question asks for (sanction, obligation, ...)")
     instruments: list[str] = []
 
 
@@ -140,6 +143,8 @@ class Info(BaseModel):
     terms: int
     unresolved: int
     version: str = Field(description="changes whenever a writer commits to the workspace")
+    pending: str | None = Field(None, description="an unfinished write (its journal): the last committed state is served")
+    inconsistencies: list[str] = Field([], description="what does not fit together (empty when all is well)")
 
 
 class BenchQuestion(Strict):

@@ -133,7 +133,7 @@ def _retrieval(data: dict, path) -> RetrievalConfig:
             if not isinstance(section[name], dict):
                 raise ConfigError(f"{path}: [retrieval.{name}] must be a table of edge type = number")
             section[name] = tuple(section[name].items())
-    return RetrievalConfig(**_tuples(section, ("edge_types", "kinds")))
+    return RetrievalConfig(**_tuples(section, ("edge_types", "kinds", "ablate")))
 
 
 def _tuples(section: dict, names) -> dict:
@@ -178,3 +178,30 @@ def _wrong_type(f, value) -> str | None:
     elif kind.startswith("str") and not isinstance(value, str):
         return "give a string in quotes"
     return None
+
+
+def retrieval_toml(cfg: RetrievalConfig) -> str:
+    """A RetrievalConfig as the [retrieval] section of a config file (`Config.load` reads it
+    back to the same value): the panel's "save", a setting to share or to put in a paper."""
+    def value(v) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (int, float)):
+            return repr(v)
+        if isinstance(v, str):
+            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return "[" + ", ".join(value(x) for x in v) + "]"
+    lines = ["[retrieval]"]
+    tables = []
+    for f in fields(RetrievalConfig):
+        v = getattr(cfg, f.name)
+        if v is None:
+            continue                      # None means "the policy's" / "from the question": left out
+        if f.name == "weights":
+            tables.append("[retrieval.weights]\n" + "\n".join(f"{w.name} = {value(getattr(v, w.name))}"
+                                                              for w in fields(Weights)))
+        elif f.name in ("hops", "edge_prior"):
+            tables.append(f"[retrieval.{f.name}]\n" + "\n".join(f"{k} = {value(n)}" for k, n in v))
+        else:
+            lines.append(f"{f.name} = {value(v)}")
+    return "\n".join(lines) + "\n\n" + "\n\n".join(tables) + "\n"

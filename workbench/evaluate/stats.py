@@ -44,7 +44,9 @@ def sweep(wb, questions, hops: Sequence[int] = (0, 1, 2, 3), weight: str = "supp
     if weight not in Weights.__dataclass_fields__:
         raise ValueError(f"unknown weight {weight!r}: one of {', '.join(Weights.__dataclass_fields__)}")
     qvecs = wb.embedder.embed_queries([q.question for q in questions])
+    from tqdm.auto import tqdm
     grid = np.zeros((len(hops), len(values)))
+    bar = tqdm(total=len(hops) * len(values) * len(questions), desc="sweep", unit="retrieval")
     for i, h in enumerate(hops):
         for j, v in enumerate(values):
             cfg = replace(base, hops=tuple((t, int(h)) for t in EXPANDABLE),
@@ -54,7 +56,9 @@ def sweep(wb, questions, hops: Sequence[int] = (0, 1, 2, 3), weight: str = "supp
                 c = replace(cfg, as_of=q.as_of) if q.as_of else cfg
                 r = wb.retrieve(q.question, c, qv)
                 scores.append(score_question([x.unit_id for x in r.hits], r.cited, list(q.gold), match)[metric])
+                bar.update(1)
             grid[i, j] = float(np.mean(scores)) if scores else 0.0
+    bar.close()
     i, j = np.unravel_index(int(np.argmax(grid)), grid.shape)
     return {"grid": grid.tolist(), "hops": list(hops), "values": list(values), "weight": weight, "metric": metric,
             "best": (hops[i], values[j], float(grid[i, j]))}

@@ -54,8 +54,10 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     if pair and plan.type == "version_diff" and not plan.route.history:     # "what did the 2021 revision change"
         candidates = pairing.changed_at(r.agraph, candidates, step_of(scope, r.catalog))
     vecs = r.store.vectors(candidates)
-    if policy.weights and cfg.weights == RetrievalConfig().weights:   # the caller's own weights win
-        cfg = replace(cfg, weights=replace(cfg.weights, **policy.weights))
+    if policy.weights:      # the type's own weights, except where the caller set one (a slider moved)
+        default = RetrievalConfig().weights
+        own = {k: v for k, v in policy.weights.items() if getattr(cfg.weights, k) == getattr(default, k)}
+        cfg = replace(cfg, weights=replace(cfg.weights, **own))
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
                       frozenset(scope.keys))

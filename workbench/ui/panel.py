@@ -269,6 +269,33 @@ class Panel:
                              {k: s.value for k, s in self.weight_sliders.items()},
                              self.as_of.value, self.qtype.value)
 
+    def save_config(self, path: str | Path) -> Path:
+        """The widgets' settings as a TOML config file (`workbench --config FILE`, or `load_config`)."""
+        from ..core.config import retrieval_toml
+        path = Path(path)
+        path.write_text(retrieval_toml(self.config()), encoding="utf-8")
+        return path
+
+    def load_config(self, path: str | Path) -> RetrievalConfig:
+        """Set the widgets from a config file's [retrieval] section (one update)."""
+        from ..core.config import Config
+        cfg = Config.load(path).retrieval
+        with self._held():
+            self.mode.value, self.top_k.value = cfg.mode, cfg.top_k
+            self.qtype.value = cfg.question_type or "auto"
+            self.as_of.value = dt.date.fromisoformat(cfg.as_of) if cfg.as_of else None
+            hops = {str(n) for _, n in cfg.hops} if cfg.hops else set()
+            self.hops.value = next(iter(hops)) if len(hops) == 1 and hops <= set(HOPS) else "policy"
+            ticked = set(cfg.edge_types) if cfg.edge_types is not None else set(EDGE_TYPES)
+            for t, box in self.edge_boxes.items():
+                box.value = t in ticked
+            for name, slider in self.weight_sliders.items():
+                slider.value = getattr(cfg.weights, name)
+        self.base = replace(self.base, **{f: getattr(cfg, f) for f in ("candidates", "seed_k", "cap", "sub_lexical",
+                                                                      "unstructured", "policies", "edge_prior")})
+        self.update()
+        return self.config()
+
     def set_weights(self, weights: Weights) -> None:
         """Move every weight slider at once, with one update."""
         with self._held():
