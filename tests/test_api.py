@@ -202,6 +202,36 @@ def test_serve_refuses_a_folder_without_a_workspace_and_a_busy_port(tmp_path):
 EXAMPLES = {"POST /eval": 4, "POST /ask": 8}      # the slow operations get fewer examples
 
 
+def test_entities_relations_traversal_subgraph_and_context(api):
+    """The cross-document endpoints on the sample workspace (English and Chinese clinic laws,
+    two versions each): the licensing authority is one entity across instruments."""
+    found = api.get("/entities", params={"type": "authority", "limit": 50}).json()
+    assert found and all(e["type"] == "authority" for e in found)
+    assert [e["mentions"] for e in found] == sorted((e["mentions"] for e in found), reverse=True)
+    health = api.get("/entities", params={"q": "health", "type": "authority"}).json()
+    assert health and all("health" in e["name"].lower() for e in health)
+    eid, rels = next((e["id"], r) for e in found if (r := api.get("/entities/relations", params={"id": e["id"]}).json()))
+    assert all(eid in (r["subject"], r["object"]) for r in rels)
+    assert all(r["occurrences"] >= 1 and 0 < r["avg_confidence"] <= r["max_confidence"] <= 1 for r in rels)
+    strong = api.get("/entities/relations", params={"id": eid, "min_occurrences": 2}).json()
+    assert all(r["occurrences"] >= 2 for r in strong) and len(strong) <= len(rels)
+    docs = api.get("/entities/documents", params={"id": eid}).json()
+    assert docs and sum(d["mentions"] for d in docs) == next(e["mentions"] for e in found if e["id"] == eid)
+    paths = api.post("/entities/traverse", json={"start": eid, "strategy": "bfs", "max_depth": 2}).json()
+    assert paths and all(p["nodes"][0] == eid and 0 < p["diversity"] <= 1 for p in paths)
+    end = paths[-1]["nodes"][-1]
+    best = api.post("/entities/traverse", json={"start": eid, "end": end, "strategy": "confidence", "max_depth": 3}).json()
+    short = api.post("/entities/traverse", json={"start": eid, "end": end, "strategy": "shortest"}).json()
+    assert best[0]["nodes"][-1] == end == short[0]["nodes"][-1] and len(short[0]["steps"]) <= len(best[0]["steps"])
+    sg = api.post("/entities/subgraph", json={"entities": [eid], "depth": 1}).json()
+    assert eid in sg["centers"] and any(n["id"] == eid for n in sg["nodes"]) and sg["snippets"]
+    ctx = api.post("/entities/context", json={"query": "What must the licensing authority do?", "entities": [eid],
+                                                "max_chars": 600}).json()
+    assert ctx["entities"] == [eid] and 0 < len(ctx["context"]) <= 600 and "[" in ctx["context"]
+    assert api.get("/entities/relations", params={"id": "authority:no such body"}).status_code == 404
+    assert api.post("/entities/traverse", json={"start": eid, "strategy": "shortest"}).status_code == 422
+
+
 def test_openapi_no_server_error_and_responses_match_their_schema(url):
     """Every operation with generated requests, valid and invalid (schemathesis over
     /openapi.json, bounded): never a 5xx other than the documented 503 of a missing model, and

@@ -109,6 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("term")
     s.add_argument("--workspace", default=DEFAULT_WS)
 
+    s = sub.add_parser("entities", help="entities of law and their relations aggregated across documents")
+    s.add_argument("query", nargs="?", default="", help="part of a name (default: all, most mentioned first)")
+    s.add_argument("--type", choices=["authority", "party", "instrument", "document", "term"])
+    s.add_argument("-k", type=positive, default=20, help="how many (default 20)")
+    s.add_argument("--relations", metavar="ENTITY_ID", help="list this entity's aggregated relations instead")
+    s.add_argument("--workspace", default=DEFAULT_WS)
     s = sub.add_parser("ask", help="answer a question with citations and the reasoning chain")
     s.add_argument("question")
     s.add_argument("--workspace", default=DEFAULT_WS)
@@ -339,6 +345,19 @@ def cmd_define(args) -> int:
     return 0
 
 
+def cmd_entities(args) -> int:
+    index = _open(args).entities
+    if args.relations and args.relations not in index.entities:
+        print(f"error: no entity {args.relations!r}; list ids with `workbench entities NAME`", file=sys.stderr)
+        return 2
+    for r in index.relations_of(args.relations)[:args.k] if args.relations else ():
+        print(f"{r.subject} -{r.type}-> {r.object}  x{r.occurrences} in {r.document_count} instrument(s), confidence "
+              f"{r.avg_confidence:.2f} (max {r.max_confidence:.2f}), first seen {r.first_seen or '?'}")
+    for e in () if args.relations else index.search(args.query, (args.type,) if args.type else (), args.k):
+        print(f"{e['id']:<50} {e['mentions']:>4} mentions in {e['documents']} instrument(s)")
+    return 0
+
+
 def cmd_ask(args) -> int:
     from dataclasses import asdict, replace
     from .answer.ask import print_answer
@@ -421,7 +440,7 @@ def cmd_lab(args) -> int:
 
 COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
             "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
-            "history": cmd_history, "define": cmd_define, "demo": cmd_demo, "ask": cmd_ask,
+            "history": cmd_history, "define": cmd_define, "entities": cmd_entities, "demo": cmd_demo, "ask": cmd_ask,
             "serve-llm": cmd_serve_llm, "serve": cmd_serve,
             "generate-benchmark": cmd_generate_benchmark, "lab": cmd_lab}
 

@@ -157,7 +157,7 @@ class Workbench:
         report.seconds["link"] = time.perf_counter() - t
         report.edges_by_type = self.graph.counts(report.corpus)
         self.graph.save()
-        self._retriever = None
+        self._retriever = self._entities = None
         self._write_report(report, source)
         return report
 
@@ -329,6 +329,15 @@ class Workbench:
         for c in sorted(set(units_of) - recorded):
             out.append(f"corpus {c}: units stored but not recorded in {META} (re-ingest it)")
         return out
+
+    @property
+    def entities(self):
+        """The workspace's entities of law (authorities, parties, instruments, documents, terms),
+        their aggregated relations and the entity graph (entities/index.py), built on first use."""
+        if getattr(self, "_entities", None) is None:
+            from .entities.index import EntityIndex
+            self._entities = EntityIndex.build(self.store, self.store.where(DOCUMENTS))
+        return self._entities
 
     @property
     def retriever(self):

@@ -184,6 +184,8 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
                         "per_question": {s: [{k: v for k, v in row.items() if k != "ranked"} for row in rows]
                                          for s, rows in summary["per_question"].items()}})
 
+    from .entities import add_entity_routes
+    add_entity_routes(app, shared, BUSY)
     return app
 
 

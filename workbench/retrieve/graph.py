@@ -60,7 +60,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         cfg = replace(cfg, weights=replace(cfg.weights, **own))
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
-                      frozenset(scope.keys))
+                      frozenset(scope.keys), found_by(seeds))
     hits, parts = rerank(candidates, signals, qvec, cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
                          r.agraph.neighbours)
     if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it
@@ -83,6 +83,15 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     first = [top.get(uid) or Hit(uid, score.get(uid, 0.0), c.why.get(uid, "cited"), units.get(uid)) for uid in cited]
     ranked = (first + [h for h in c.hits if h.unit_id not in set(cited)])[:max(cfg.top_k, len(cited))]
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus)
+
+
+def found_by(seeds) -> dict[str, str]:
+    """How each lexical / dense hit was found, in words: "BM25 #2, dense #5" (ranks of the topic's searches)."""
+    out: dict[str, list[str]] = {}
+    for name, hits in (("BM25", seeds.lexical), ("dense", seeds.dense)):
+        for rank, h in enumerate(hits, 1):
+            out.setdefault(h.unit_id, []).append(f"{name} #{rank}")
+    return {uid: ", ".join(v) for uid, v in out.items()}
 
 
 ABLATABLE = {"routing", "direct", "roles", "expansion", "pairing"}

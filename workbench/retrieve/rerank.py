@@ -14,7 +14,7 @@ a candidate to, over the best base score, times that edge type's prior.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -39,6 +39,7 @@ class Signals:
     as_then: dict[str, str]          # direct stand-ins: id -> the named article it stands for
     asked: frozenset[str] = frozenset()   # provision roles the question asks for
     keys: frozenset[str] = frozenset()    # instruments the question names
+    found: dict[str, str] = field(default_factory=dict)   # seed / candidate -> "BM25 #2, dense #5"
 
 
 def answering(asks) -> frozenset[str]:
@@ -90,4 +91,4 @@ def provenance(uid: str, s: Signals) -> Via:
     step = s.steps.get(uid)
     if step and step.distance:
         return Via("path", step.links)
-    return Via("seed" if step else "candidate")
+    return Via("seed" if step else "candidate", detail=s.found.get(uid, ""))

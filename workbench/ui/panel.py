@@ -60,6 +60,19 @@ def widget_config(base: RetrievalConfig, mode: str, top_k: int, hops: str, edge_
     return cfg
 
 
+FORMULA = {     # what each re-rank part measures (retrieve/rerank.py), shown on hover
+    "semantic": "semantic weight × cosine with the topic, min-max over the candidates",
+    "lexical": "lexical weight × BM25 (article or its best clause) / the best BM25",
+    "proximity": "proximity weight / (1 + graph distance from a seed)",
+    "edge": "edge weight × prior of the last edge type on its path",
+    "support": "support weight × best linked candidate's base score / the best, × that edge's prior",
+    "direct": "bonus: the question names this article (or it defines a term asked about)",
+    "current": "bonus: in force today (no date or version named)",
+    "role": "bonus: its provision role is what the question asks for",
+    "named": "bonus: an instrument the question names",
+}
+
+
 def _fmt(x: float) -> str:
     return f"{x:.3f}".rstrip("0").rstrip(".") if x else "0"
 
@@ -74,7 +87,8 @@ def evidence_table(result, max_text: int = 90) -> str:
     for rank, h in enumerate(result.hits, 1):
         u = h.unit
         parts = comps.get(h.unit_id, {})
-        comp = " ".join(f"<span title='{k}'>{k[:4]}&nbsp;{_fmt(v)}</span>" for k, v in parts.items() if v) \
+        comp = " ".join(f"<span title='{html.escape(FORMULA.get(k, k))}'>{k}&nbsp;{_fmt(v)}</span>"
+                        for k, v in parts.items() if v) \
             if parts else f"<span>{html.escape(str(h.via))} score</span>"
         text = " ".join((u.text if u else "").split())
         dates = f"in force {u.effective_from or '?'} .. {u.effective_to or 'now'}" if u else ""
@@ -101,8 +115,9 @@ def evidence_table(result, max_text: int = 90) -> str:
             "word-break:break-all}"
             ".wb-evidence td.comp{min-width:135px;font-size:11px}"
             ".wb-evidence td.comp span{display:inline-block;margin-right:5px;white-space:nowrap;color:#333}</style>"
-            f"<div style='font-size:12px;margin:2px 0'>{len(result.hits)} units, {caption}; ★ = cited; "
-            f"hover a unit for its text</div><table>{head}{''.join(rows)}</table></div>")
+            f"<div style='font-size:12px;margin:2px 0'>{len(result.hits)} units, {caption}; ★ = cited — the cited "
+            f"units lead the ranking, in the order they are cited, then the rest by score; "
+            f"hover a unit for its text, a component for its formula</div><table>{head}{''.join(rows)}</table></div>")
 
 
 def render_view(question: str, config: RetrievalConfig, retrieve: Callable, neighbours: Callable | None = None,

@@ -1,0 +1,120 @@
+"""Cross-document endpoints: entities of law, their aggregated relations and documents,
+traversal, subgraphs and LOCAL context (workbench/entities/). Entity ids look like
+"authority:县级以上人民政府兽医主管部门", so they travel in the query string or the body."""
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import FastAPI, HTTPException, Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..entities.aggregate import AggregatedRelation
+from ..entities.extract import TYPES
+from ..entities.subgraph import Subgraph
+from ..entities.traverse import Path
+
+EntityId = Field(min_length=3, max_length=400, description='an entity id, e.g. "authority:the regulator"')
+RELATIONS = ("IMPOSES_DUTY", "HAS_DUTY", "SANCTIONS", "GRANTS_PERMISSION", "MAY", "ISSUES", "DEFINES")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EntityOut(BaseModel):
+    id: str
+    type: str
+    name: str
+    surfaces: list[str]
+    language: str
+    mentions: int
+    documents: int = Field(description="distinct instruments mentioning it")
+
+
+class CoOccurring(BaseModel):
+    id: str
+    count: int
+
+
+class DocumentOut(BaseModel):
+    document: str
+    mentions: int
+    units: list[str]
+    co_occurring: list[CoOccurring]
+
+
+class TraverseRequest(Strict):
+    start: str = EntityId
+    end: str | None = Field(None, min_length=3, max_length=400)
+    strategy: Literal["bfs", "shortest", "confidence"] = "bfs"
+    max_depth: int = Field(2, ge=1, le=6)
+    max_nodes: int = Field(50, ge=1, le=500)
+    min_confidence: float = Field(0.0, ge=0.0, le=1.0)
+
+
+class SubgraphRequest(Strict):
+    entities: list[str] = Field(min_length=1, max_length=20, description="one entity id or several")
+    depth: int = Field(1, ge=0, le=3)
+
+
+class ContextRequest(Strict):
+    query: str = Field(min_length=1, max_length=2000)
+    entities: list[str] = Field([], max_length=20, description="centre on these; default: entities the query names")
+    depth: int = Field(1, ge=0, le=3)
+    max_chars: int = Field(4000, ge=200, le=20000)
+
+
+class ContextOut(BaseModel):
+    entities: list[str]
+    context: str
+
+
+def add_entity_routes(app: FastAPI, shared, busy: dict) -> None:
+    def index():
+        return shared.current().entities
+
+    def known(ids) -> None:
+        entities = index().entities
+        for i in ids:
+            if i not in entities:
+                raise HTTPException(404, f"no entity {i!r} in this workspace; find ids with GET /entities?q=")
+
+    @app.get("/entities", response_model=list[EntityOut], responses=busy,
+             summary="Entities of law (authorities, parties, instruments, documents, terms) by name")
+    def search(q: str = Query("", max_length=300), type: list[Literal[TYPES]] = Query([]),  # noqa: A002
+               limit: int = Query(20, ge=1, le=500)):
+        return index().search(q, tuple(type), limit)
+
+    @app.get("/entities/relations", response_model=list[AggregatedRelation], responses=busy,
+             summary="An entity's relations aggregated across documents")
+    def relations(id: str = Query(min_length=3, max_length=400), types: list[Literal[RELATIONS]] = Query([]),  # noqa: A002
+                  min_confidence: float = Query(0.0, ge=0.0, le=1.0), min_occurrences: int = Query(1, ge=1, le=10000)):
+        known([id])
+        return index().relations_of(id, tuple(types) or None, min_confidence, min_occurrences)
+
+    @app.get("/entities/documents", response_model=list[DocumentOut], responses=busy,
+             summary="The documents mentioning an entity, with the entities co-occurring there")
+    def documents(id: str = Query(min_length=3, max_length=400)):  # noqa: A002
+        known([id])
+        return index().documents_of(id)
+
+    @app.post("/entities/traverse", response_model=list[Path], responses=busy,
+              summary="Paths from an entity: breadth-first, shortest or most confident, with document diversity")
+    def traverse(req: TraverseRequest):
+        known([req.start] + ([req.end] if req.end else []))
+        if req.strategy == "shortest" and not req.end:
+            raise HTTPException(422, "strategy 'shortest' needs an end entity")
+        return index().traverse(req.start, req.end, req.strategy, req.max_depth, req.max_nodes, req.min_confidence)
+
+    @app.post("/entities/subgraph", response_model=Subgraph, responses=busy,
+              summary="The subgraph around one entity or several, with supporting text")
+    def subgraph(req: SubgraphRequest):
+        known(req.entities)
+        return index().subgraph(req.entities, req.depth)
+
+    @app.post("/entities/context", response_model=ContextOut, responses=busy,
+              summary="LOCAL context for a query: entities, relations and sources, within a budget")
+    def context(req: ContextRequest):
+        known(req.entities)
+        ids, text = index().local_context(req.query, req.entities, req.max_chars, req.depth)
+        return ContextOut(entities=ids, context=text)
