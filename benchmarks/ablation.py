@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 PARTS = ("routing", "direct", "roles", "expansion", "pairing")
-WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role")
+WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named")
 
 
 def load(name: str, per_set: int):
@@ -53,6 +53,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default="zh,zh2,alqac,obliqa,sample")
     ap.add_argument("--per-set", type=int, default=300)
+    ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
     args = ap.parse_args()
     retriever.QUERY_CACHE = 8192
     out, t0 = {}, time.time()
@@ -70,7 +71,8 @@ def main() -> int:
             out[name][label] = {k: m[k] for k in ("recall@5", "mrr", "hit@1", "citation_f1")}
             print(f"{name} {label}: cit F1 {m['citation_f1']:.3f} MRR {m['mrr']:.3f} ({time.time() - t0:.0f}s)",
                   flush=True)
-    (ROOT / "benchmarks" / "results" / "ablation.json").write_text(json.dumps(out, indent=1), encoding="utf-8")
+        result = ROOT / "benchmarks" / "results" / (args.out or "ablation.json")
+        result.write_text(json.dumps(out, indent=1), encoding="utf-8")      # after each set
     sets = list(out)
     labels = [k for k in out[sets[0]] if k != "questions"]
     print("\n| variant | " + " | ".join(f"{s} ({out[s]['questions']}) cit. F1 / MRR" for s in sets) + " |")

@@ -21,7 +21,8 @@ PIECES = ["第一条", "第十二条之一", "第二章", "第三节", "（一�
           "Article 3", "Section 4.2", "Part 5", "Chapter 1", "(1)", "(a)", "(iv)", "Rule 2.3.1", "Guidance",
           "means", "must", "\n", "\n\n", " ", "　", "\t", "\r\n", "\x00", "\ufeff", "《", "》", "：", "。"]
 legal_text = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=60).map("".join)
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def _check(result, key):
@@ -67,7 +68,8 @@ TOML_PIECES = ['name = "c"\n', 'language = "zh"\n', "[[documents]]\n", 'key = "k
 toml_text = st.lists(st.one_of(st.sampled_from(TOML_PIECES), st.text(max_size=10)), max_size=25).map("".join)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=120, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(toml_text)
 def test_any_manifest_parses_or_gives_a_typed_error(tmp_path, text):
     from workbench.parse.manifest import import_manifest

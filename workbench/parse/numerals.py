@@ -3,6 +3,7 @@ from __future__ import annotations
 
 _DIGITS = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
            "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_DIGITS.update({str(i): i for i in range(10)} | {chr(0xFF10 + i): i for i in range(10)})   # "第1十条": mixed forms
 _UNITS = {"十": 10, "百": 100, "千": 1000}
 _BIG = {"万": 10_000, "亿": 100_000_000}
 CN_NUM = "零〇○一二两三四五六七八九十百千万0-9０-９"
