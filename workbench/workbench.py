@@ -30,6 +30,7 @@ from .store.lance import EmbeddingCache, LanceUnitStore, TermStore
 META = "workspace.json"
 GRAPH = "graph.pickle"
 OPEN_TRIES = 20
+KEEP_VERSIONS = dt.timedelta(days=7)   # table versions kept after a commit (readers pinned to one)
 DOCUMENTS = Filter(kinds=("document",))
 
 
@@ -58,22 +59,31 @@ class Workbench:
         dim = meta.get("dim") or embedder.dim
         path.mkdir(parents=True, exist_ok=True)
         updated = {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim}
-        if updated != meta:                     # opening to read writes nothing
+        if updated != meta and not (path / META).exists():   # a new workspace; opening to read writes nothing
             _write_meta(path, updated)
-        for _ in range(OPEN_TRIES):     # one committed state: again if a writer moved on meanwhile
+        for attempt in range(OPEN_TRIES):   # one committed state: again if a writer moved on meanwhile
             stamp = _stamp(path)
-            journal = pending(path)
-            snapshot = _read_meta(path, committed=True)
-            store, terms = LanceUnitStore(path / "lance", dim), TermStore(path / "lance")
-            if journal:                 # a write is under way, or died: the last committed state
-                for table, name in ((store.table, "units"), (terms.table, "terms")):
-                    version = journal["tables"].get(name)
-                    if version is not None and table.version != version:
-                        table.checkout(version)
-            graph = IGraphStore(path, committed_file(path, GRAPH))
+            try:
+                journal = pending(path)
+                snapshot = _read_meta(path, committed=True)
+                store, terms = LanceUnitStore(path / "lance", dim), TermStore(path / "lance")
+                if journal:             # a write is under way, or died: the last committed state
+                    for table, name in ((store.table, "units"), (terms.table, "terms")):
+                        version = journal["tables"].get(name)
+                        if version is not None and table.version != version:
+                            table.checkout(version)
+                graph = IGraphStore(path, committed_file(path, GRAPH))
+            except (OSError, ValueError, RuntimeError):     # a file replaced while we read it
+                if attempt == OPEN_TRIES - 1:
+                    raise
+                time.sleep(0.05)
+                continue
             if _stamp(path) == stamp:
                 break
             time.sleep(0.05)
+        else:
+            raise WorkbenchError(f"{path}: the workspace kept changing while it was opened (a writer is busy); "
+                                 "try again, or wait for the writer (`workbench ingest … --wait`)")
         wb = cls(path, config, embedder, store, graph, EmbeddingCache(config.ingest.cache_dir or path / "lance", dim),
                  terms)
         wb.pending, wb.meta = journal, snapshot
@@ -84,16 +94,17 @@ class Workbench:
         """Inside the writer lock, before writing: undo a write that died (its journal), and
         read the workspace as it is now."""
         path = self.path
-        if not pending(path) and not (path / "journal.json").exists():
-            self.pending = None
-            return None
-        tables = {"units": self.store.db, "terms": self.terms.db}
+        note = None
+        if pending(path) or (path / "journal.json").exists():
+            tables = {"units": self.store.db, "terms": self.terms.db}
 
-        def table(name):
-            db = tables[name]
-            names = db.list_tables()
-            return db.open_table(name) if name in set(names.tables if hasattr(names, "tables") else names) else None
-        note = roll_back(path, table)
+            def table(name):
+                db = tables[name]
+                names = db.list_tables()
+                return db.open_table(name) if name in set(names.tables if hasattr(names, "tables") else names) else None
+            note = roll_back(path, table)
+        # always the latest committed state: this object may have been opened (and pinned to a
+        # committed state) while another writer was still at work
         self.store = LanceUnitStore(path / "lance", self.store.dim)
         self.terms = TermStore(path / "lance")
         self.graph = IGraphStore(path)
@@ -112,6 +123,8 @@ class Workbench:
         except BaseException:
             self._begin()
             raise
+        for table in (self.store.table, self.terms.table):     # committed: old versions may go now
+            table.optimize(cleanup_older_than=KEEP_VERSIONS)
 
     # -- ingest -------------------------------------------------------------------
     def ingest(self, source: str | Path, follow_symlinks: bool = False, replace: bool = False) -> IngestReport:
@@ -210,7 +223,7 @@ class Workbench:
         changed), then resolve them: no parsing, no embedding."""
         with writing(self.path):
             self._begin()
-            files = [f"{CITATIONS}/{f.name}" for f in sorted((self.path / CITATIONS).glob("*.jsonl"))]
+            files = [f"{CITATIONS}/{c}.jsonl" for c in sorted({row["corpus"] for row in self.store.counts()})]
             with self._transaction("relink", files):
                 return self._reextract()
 

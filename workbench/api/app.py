@@ -18,7 +18,8 @@ from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Query
 from fastapi.encoders import jsonable_encoder
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from ..core.config import Config, RetrievalConfig
 from ..core.errors import BackendUnavailable, WorkbenchError
@@ -97,6 +98,13 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
     @app.exception_handler(WorkbenchError)
     def _refused(_, e: WorkbenchError):
         return JSONResponse({"detail": str(e)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    def _invalid(_, e: RequestValidationError):
+        """422 naming the field; text a client sent that is not valid Unicode (a lone surrogate)
+        is escaped, never a 500."""
+        body = json.dumps({"detail": jsonable_encoder(e.errors())}, ensure_ascii=True, default=str)
+        return Response(body, status_code=422, media_type="application/json")
 
     @app.get("/info", response_model=m.Info, responses=BUSY, summary="What the workspace holds")
     def info():

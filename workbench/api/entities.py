@@ -73,11 +73,13 @@ def add_entity_routes(app: FastAPI, shared, busy: dict) -> None:
     def index():
         return shared.current().entities
 
-    def known(ids) -> None:
-        entities = index().entities
+    def known(idx, ids):
+        """The index, once per request (a reload between two calls cannot split it), after
+        checking the ids are in it."""
         for i in ids:
-            if i not in entities:
+            if i not in idx.entities:
                 raise HTTPException(404, f"no entity {i!r} in this workspace; find ids with GET /entities?q=")
+        return idx
 
     @app.get("/entities", response_model=list[EntityOut], responses=busy,
              summary="Entities of law (authorities, parties, instruments, documents, terms) by name")
@@ -89,32 +91,28 @@ def add_entity_routes(app: FastAPI, shared, busy: dict) -> None:
              summary="An entity's relations aggregated across documents")
     def relations(id: str = Query(min_length=3, max_length=400), types: list[Literal[RELATIONS]] = Query([]),  # noqa: A002
                   min_confidence: float = Query(0.0, ge=0.0, le=1.0), min_occurrences: int = Query(1, ge=1, le=10000)):
-        known([id])
-        return index().relations_of(id, tuple(types) or None, min_confidence, min_occurrences)
+        return known(index(), [id]).relations_of(id, tuple(types) or None, min_confidence, min_occurrences)
 
     @app.get("/entities/documents", response_model=list[DocumentOut], responses=busy,
              summary="The documents mentioning an entity, with the entities co-occurring there")
     def documents(id: str = Query(min_length=3, max_length=400)):  # noqa: A002
-        known([id])
-        return index().documents_of(id)
+        return known(index(), [id]).documents_of(id)
 
     @app.post("/entities/traverse", response_model=list[Path], responses=busy,
               summary="Paths from an entity: breadth-first, shortest or most confident, with document diversity")
     def traverse(req: TraverseRequest):
-        known([req.start] + ([req.end] if req.end else []))
+        idx = known(index(), [req.start] + ([req.end] if req.end else []))
         if req.strategy == "shortest" and not req.end:
             raise HTTPException(422, "strategy 'shortest' needs an end entity")
-        return index().traverse(req.start, req.end, req.strategy, req.max_depth, req.max_nodes, req.min_confidence)
+        return idx.traverse(req.start, req.end, req.strategy, req.max_depth, req.max_nodes, req.min_confidence)
 
     @app.post("/entities/subgraph", response_model=Subgraph, responses=busy,
               summary="The subgraph around one entity or several, with supporting text")
     def subgraph(req: SubgraphRequest):
-        known(req.entities)
-        return index().subgraph(req.entities, req.depth)
+        return known(index(), req.entities).subgraph(req.entities, req.depth)
 
     @app.post("/entities/context", response_model=ContextOut, responses=busy,
               summary="LOCAL context for a query: entities, relations and sources, within a budget")
     def context(req: ContextRequest):
-        known(req.entities)
-        ids, text = index().local_context(req.query, req.entities, req.max_chars, req.depth)
+        ids, text = known(index(), req.entities).local_context(req.query, req.entities, req.max_chars, req.depth)
         return ContextOut(entities=ids, context=text)

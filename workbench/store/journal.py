@@ -116,8 +116,10 @@ def roll_back(path: str | Path, open_table) -> str | None:
             table.delete("true")
         elif table.version != version:
             table.restore(version)
-    for name in journal["files"]:
-        os.replace(path / KEPT / name.replace("/", "__"), path / name)
+    for name in journal["files"]:       # a rollback cut short already put some back: skip those
+        kept = path / KEPT / name.replace("/", "__")
+        if kept.exists():
+            os.replace(kept, path / name)
     for name in journal["created"]:
         (path / name).unlink(missing_ok=True)
     (path / JOURNAL).unlink()

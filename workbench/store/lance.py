@@ -160,7 +160,8 @@ class LanceUnitStore:
         self.table.create_index("search_text", config=FTS(
             base_tokenizer="whitespace", lower_case=False, stem=False, remove_stop_words=False,
             ascii_folding=False, max_token_length=None, with_position=False), replace=True)
-        self.table.optimize()
+        self.table.optimize(cleanup_older_than=dt.timedelta(days=36500))   # no cleanup mid-write: the
+        # journal's recorded version must survive until commit (Workbench._transaction cleans up)
         self._fts_ready = True
         self.index_vectors()
 

@@ -77,14 +77,15 @@ def writing(path: str | Path, wait: float | None = None):
     Path(path).mkdir(parents=True, exist_ok=True)
     f = Path(path) / LOCK
     fd = os.open(f, os.O_RDWR | os.O_CREAT, 0o644)
-    deadline = time.monotonic() + (WAIT if wait is None else wait)
+    started = time.monotonic()
+    deadline = started + (WAIT if wait is None else wait)
     told = False
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             break
         except BlockingIOError:
-            if wait and not told and time.monotonic() > deadline - wait + WAIT:
+            if wait and not told and time.monotonic() > started + WAIT:
                 print(f"waiting for pid {_pid(f) or '?'} to finish writing {path} ...", file=sys.stderr, flush=True)
                 told = True
             if time.monotonic() > deadline:
