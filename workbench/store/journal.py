@@ -41,6 +41,8 @@ def committed_file(path: str | Path, name: str) -> Path:
     journal = pending(path)
     if journal and name in journal["files"]:
         return Path(path) / KEPT / name.replace("/", "__")
+    if journal and name in journal.get("created", ()):     # did not exist before: nothing committed yet
+        return Path(path) / KEPT / (name.replace("/", "__") + ".absent")
     return Path(path) / name
 
 
