@@ -20,3 +20,11 @@ def parser_for(language: str) -> Parser:
         from .en import parse_en
         return parse_en
     raise ValueError(f"no statute grammar for language {language!r}; supported: zh, vi, en")
+
+
+def guess_language(text: str) -> str:
+    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
+        return "zh"
+    if any(ch in "ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ" for ch in text.lower()):
+        return "vi"
+    return "en"

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from .languages import guess_language
+
 ROLES = ("definition", "scope", "sanction", "prohibition", "procedure", "obligation", "permission", "other")
 STRUCTURAL = ("document", "part", "chapter", "section", "subsection")
 DECISIVE = ("definition", "scope", "sanction")   # any sentence of these roles decides the unit
@@ -116,7 +118,7 @@ def provision_role(text: str, title: str = "", language: str = "", kind: str = "
     """The role of one unit (see the module doc); "" for structural units."""
     if kind in STRUCTURAL:
         return ""
-    lang = language if language in CUES else _guess(title + " " + (text or "")[:200])
+    lang = language if language in CUES else guess_language(title + " " + (text or "")[:200])
     for name, rx in HEADINGS.get(lang, ()):
         if title and rx.search(title.strip()):
             return name
@@ -128,14 +130,6 @@ def provision_role(text: str, title: str = "", language: str = "", kind: str = "
     if not counted:
         return "other"
     return max(counted, key=lambda r: (counted.count(r), -counted.index(r)))   # ties: the first sentence's
-
-
-def _guess(text: str) -> str:
-    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
-        return "zh"
-    if any(ch in "ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ" for ch in text.lower()):
-        return "vi"
-    return "en"
 
 
 def role_of(unit) -> str:

@@ -15,6 +15,7 @@ from ..core.config import RetrievalConfig
 from ..core.records import Result, Unit
 from .catalog import Catalog
 from .expand import ArticleGraph
+from ..parse.languages import guess_language  # noqa: F401  (re-exported: callers import it from here)
 
 QUERY_CACHE = 512          # query vectors kept (a few MB); far more than one session asks
 
@@ -78,11 +79,3 @@ class Retriever:
             return flat(self.store, q, qvec, language, cfg)
         from .graph import graph_retrieve
         return graph_retrieve(self, q, qvec, language, cfg)
-
-
-def guess_language(text: str) -> str:
-    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
-        return "zh"
-    if any(ch in "ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ" for ch in text.lower()):
-        return "vi"
-    return "en"
