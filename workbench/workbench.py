@@ -219,8 +219,8 @@ class Workbench:
         return problems
 
     def reextract(self) -> dict[str, list[Problem]]:
-        """Extract every corpus's citations again from the stored units (after the extractors
-        changed), then resolve them: no parsing, no embedding."""
+        """Classify provision roles and extract every corpus's citations again from the stored
+        units (after the rules changed), then resolve them: no parsing, no embedding."""
         with writing(self.path):
             self._begin()
             files = [f"{CITATIONS}/{c}.jsonl" for c in sorted({row["corpus"] for row in self.store.counts()})]
@@ -228,6 +228,7 @@ class Workbench:
                 return self._reextract()
 
     def _reextract(self) -> dict[str, list[Problem]]:
+        self.store.refresh_roles()          # provision roles are read by rule too
         for corpus in sorted({row["corpus"] for row in self.store.counts()}):
             units = self.store.where(Filter(corpus=corpus))
             save_citations(self.path / CITATIONS / f"{corpus}.jsonl", extract_citations(units))

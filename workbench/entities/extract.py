@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from ..core.records import Unit
 from ..link.terms import EN as EN_TERMS, VI as VI_TERMS, ZH as ZH_TERMS
 from ..parse.roles import role_of
+from . import rules_en, rules_vi, rules_zh
 
 TYPES = ("authority", "party", "instrument", "document", "term")
 
@@ -73,175 +74,8 @@ def entity_id(type_: str, surface: str) -> str:
     return f"{type_}:{normalise(surface)}"
 
 
-# -- Chinese -----------------------------------------------------------------------------------
-_ZH_GOV = (r"(?:国务院|(?:县|设区的市|市|省|乡)级以上(?:地方)?(?:各级)?人民政府|省、自治区、直辖市人民政府|"
-           r"(?:地方各级|各级|县级|乡级|乡、民族乡、镇|乡镇|设区的市级?|省级|本级|同级|上级|上一级|所在地)(?:地方)?人民政府)")
-_ZH_LEVEL = r"(?:同级|上级|上一级|地方各级|各级|所在地|(?:县|设区的市|市|省)级以上(?:地方)?|(?:省|设区的市|市|县|乡)级)"
-_ZH_AUTH_HEAD = r"(?:主管部门|行政部门|管理部门|部门|机构|委员会|机关)"
-# a modifier character: not a modal, not a function word, no coordination into a new level
-_ZH_MOD = (r"(?:(?!应当|不得|可以|必须|负责|会同|依法|按照|依照|根据|[的由向对将在并及或被]|[和与][有其相各同上本县省市国乡地设])"
-           r"[\u4e00-\u9fff、])")
-ZH_TIER1 = re.compile(rf"{_ZH_GOV}(?:{_ZH_MOD}{{1,24}}?等?{_ZH_AUTH_HEAD})?|{_ZH_LEVEL}{_ZH_MOD}{{1,24}}?等?{_ZH_AUTH_HEAD}")
-ZH_COURT = re.compile(r"(?:最高|高级|中级|基层|地方各级|各级)?人民(?:法院|检察院)|公安机关|海关")
-ZH_HEADS = [("authority", re.compile(_ZH_AUTH_HEAD), 0.6, 12),
-            ("party", re.compile(r"(?<![或前后再两三二])者|人员|(?<![个他工家])人(?![民员大身体畜工口类格为群数次力])|"
-                                 r"(?:企业|单位|个人)(?!名称|标准|信息|卫生|隐私|财产|内部|所在地|住所|地址)|"
-                                 r"(?<![出进建办开])(?:[厂场][（(][厂场][）)]|厂)|户|[货畜业船车]主"), 0.65, 10),
-            ("document", re.compile(r"许可证|合格证明?|证明(?:文件|(?=[，。；、：,;:）)和或的等及与]|$))|证书|执照|批准文件|登记证|凭证"), 0.7, 12)]
-ZH_INSTRUMENT = re.compile(r"《([^《》\n]{1,60})》")
-_ZH_STOP_CHARS = set("，。；：、！？（）()《》“”\"' \n\t的由向对将在并及或被使给从与和者上")
-# function words, modals and governing verbs: a name starts after the last of them
-_ZH_STOP_WORDS = tuple("""应当 不得 可以 必须 负责 会同 依法 按照 依照 依据 根据 督促 鼓励 引导 组织 要求 责令 通知 告知
-    指导 支持 协助 委托 允许 准许 禁止 取得 持有 出具 核发 发给 颁发 签发 提供 申请 办理 凭 属于 能够 予以 其他 有关
-    相关 上述 前款 本款 该 各 其 本 于 以下称 方可 所称 所指 任何 所有 是指 是 为""".split())
-# verbs that take a party or a document as object (查验供货者, 随附合格证明); not inside authority names
-_ZH_VERBS = tuple("监督 检查 查验 审查 审核 发现 随附 附具 标注 建立 出示 收取 进入 回收".split())
-_ZH_GENERIC = ("企业", "个人", "单位", "许可证", "合格证", "证书", "执照")     # a name only in context
-_ZH_BARE = _ZH_GENERIC + ("货主", "畜主", "业主", "船主", "车主")
-
-
-def _zh(text: str) -> list[tuple[str, int, int, float]]:
-    found = [("instrument", m.start(1), m.end(1), 0.95) for m in ZH_INSTRUMENT.finditer(text)]
-    found += [("authority", m.start(), m.end(), 0.95) for m in ZH_COURT.finditer(text)]
-    for m in ZH_TIER1.finditer(text):
-        found.append(("authority", m.start(), m.end(), 0.9 if m.end() - m.start() > 4 else 0.85))
-    for type_, rx, conf, reach in ZH_HEADS:
-        for m in rx.finditer(text):
-            start = m.start()
-            while start > 0 and m.start() - start < reach and text[start - 1] not in _ZH_STOP_CHARS:
-                start -= 1
-            mod = text[start:m.start()]
-            words = _ZH_STOP_WORDS + (_ZH_VERBS if type_ != "authority" else ())
-            keep_tail = type_ == "party" and m.group() in ("人", "者")   # 申请人, 持有人, 提供者: verb + 人 / 者
-            cut = max((mod.rfind(w) + len(w) for w in words
-                       if w in mod and not (keep_tail and mod.rfind(w) + len(w) == len(mod))), default=0)
-            mod = "" if m.group() == "个人" else mod[cut:]   # 个人 takes no modifier (保持个人卫生)
-            if type_ != "party":                    # 经X批准, 报X备案, 附有X证明: a leading verb
-                mod = re.sub(r"^(?:经|报|除|附有|有|转让|出借|伪造)+", "", mod)
-            surface = mod + m.group()
-            if (not mod and surface not in _ZH_BARE) or (m.group() == "户" and len(mod) < 2) or \
-                    (surface in _ZH_GENERIC and text[max(0, m.start() - 1):m.start()] in ("本", "该", "其", "各", "此")):
-                continue                            # 本单位, 该企业: the party already named, not a new one
-            found.append((type_, m.start() - len(mod), m.end(), 0.5 if surface in _ZH_GENERIC else conf))
-    return found
-
-
-# -- Vietnamese --------------------------------------------------------------------------------
-_LATIN = [chr(c) for c in list(range(0xC0, 0x250)) + list(range(0x1E00, 0x1F00)) if chr(c).isalpha()]
-_LO = "a-z\u0300-\u036f" + "".join(c for c in _LATIN if c.islower())   # with combining marks (NFD text)
-_UP = "A-Z" + "".join(c for c in _LATIN if c.isupper())
-_CAP, _LOW = rf"[{_UP}][{_LO}]*", rf"[{_LO}]+"
-_VI_ORG = r"(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Tòa|Toà|Viện|Thủ|Quốc|Thanh|Chính)"
-_VI_NAME = rf"{_CAP}(?: (?:{_CAP}|{_LOW}))?(?:(?: và|,| -) (?!{_VI_ORG}\b){_CAP}(?: (?!(?:có|phải|được|là|và)\b){_LOW})?)*"
-VI_FIXED = [
-    ("authority", re.compile(r"(?:Ủy|Uỷ) ban nhân dân(?: các)?(?: cấp (?:tỉnh|huyện|xã))?|Hội đồng nhân dân(?: cấp (?:tỉnh|huyện|xã))?|"
-                             r"(?:Tòa|Toà) án nhân dân(?: (?:tối cao|cấp cao|cấp tỉnh|cấp huyện))?|Viện kiểm sát nhân dân(?: (?:tối cao|cấp tỉnh|cấp huyện))?|"
-                             r"Thủ tướng Chính phủ|Chính phủ|Quốc hội|[Cc]ơ quan (?:nhà nước |quản lý nhà nước )?có thẩm quyền"), 0.9),
-    ("authority", re.compile(rf"(?:(?:Bộ trưởng|Thủ trưởng|Thanh tra|Giám đốc|Cục trưởng|Chánh thanh tra) )?"
-                             rf"(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng) {_VI_NAME}"), 0.85),
-    ("instrument", re.compile(r"(?:Bộ luật|Luật|Pháp lệnh|Nghị định|Nghị quyết|Thông tư(?: liên tịch)?|Quyết định|Chỉ thị)"
-                              r"(?: số)? \d+/\d{4}/[A-ZĐ0-9\-]+"), 0.95),
-    ("party", re.compile(r"(?<![\w])(?:[Tt]ổ chức(?=\s*(?:[,.;:)]|$|(?:và|hoặc) (?:cá nhân|người)|cá nhân|phải|không|được|có|là|vi phạm|nước ngoài|trong nước))|"
-                         r"[Cc]á nhân|[Dd]oanh nghiệp|[Tt]hương nhân|[Hh]ộ kinh doanh|[Hh]ộ gia đình|[Nn]hà (?:đầu tư|thầu|sản xuất|nhập khẩu|cung cấp)|"
-                         r"[Nn]gười sử dụng lao động|[Nn]gười lao động)(?![\w])"), 0.7),
-]
-# heads whose name runs on over lowercase modifier syllables up to the next function word
-VI_HEADS = [("party", re.compile(r"(?<![\w])(?<!trên )(?<!làm )(?:[Cc]ơ sở|[Nn]gười|[Cc]hủ(?! (?:trì|động|yếu|trương|đề|quyền)\b)|"
-                                 r"[Đđ]ơn vị)(?= )"), 0.65, False),
-            ("document", re.compile(r"(?<![\w])(?:[Gg]iấy phép|[Gg]iấy chứng nhận|[Cc]hứng chỉ|[Gg]iấy xác nhận|[Gg]iấy đăng ký|"
-                                    r"[Vv]ăn bản chấp thuận)(?![\w])"), 0.8, True),
-            ("instrument", re.compile(rf"(?<![\w])(?:Bộ luật|Luật|Pháp lệnh)(?= {_CAP})"), 0.85, True)]
-_VI_STOP = set("phải không được có là và hoặc của theo tại trong khi thì đã đang sẽ cho với về để do bị từ đến trên dưới "
-               "này đó nếu mà các những thuộc chịu nộp nào ấy đây gồm sau trước số năm ngày quy trừ xin".split())
-_VI_STOP_LATER = {"vi"}     # "người vi phạm" is a name, "cơ sở … vi phạm" ends at the verb
-_VI_HEADWORDS = ("tổ", "cá", "doanh", "cơ", "người", "bộ", "sở", "ủy", "uỷ", "giấy", "văn", "chứng")
-_VI_SYL = re.compile(rf"(,? )([{_UP}{_LO}]+)")
-
-
-def _vi_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) -> tuple[int, int] | None:
-    """Extend a head at `pos` over modifier syllables (a capital only first, in a `named` instrument);
-    (end, syllables), or None when there are none and the bare head is no name."""
-    end, n, first, segment = pos, 0, 0, 0      # a segment after a comma is parallel: no longer than the first
-    while n < limit and (m := _VI_SYL.match(text, end)):
-        word, comma = m.group(2), m.group(1).startswith(",")
-        if word.lower() in _VI_STOP or (n and word.lower() in _VI_STOP_LATER) or \
-                ((n or not named) and word[0].isupper()) or \
-                (comma and (n == 0 or word.lower() in _VI_HEADWORDS or word[0].isupper())) or \
-                (first and not comma and segment > first):
-            break
-        if comma:
-            first, segment = first or n, 0
-        end, n, segment = m.end(), n + 1, segment + 1
-    return (end, n) if n or bare_ok else None
-
-
-def _vi(text: str) -> list[tuple[str, int, int, float]]:
-    found = [(t, m.start(), m.end(), c) for t, rx, c in VI_FIXED for m in rx.finditer(text)]
-    for type_, rx, conf, bare_ok in VI_HEADS:
-        for m in rx.finditer(text):
-            run = _vi_run(text, m.end(), bare_ok, type_ == "instrument")
-            if run:
-                found.append((type_, m.start(), run[0], conf if run[1] else 0.6))
-    return found
-
-
-# -- English -----------------------------------------------------------------------------------
-_W, _S = r"[A-Z][\w'&-]*", r"[ \t]+"        # a capitalised word; a space that is not a line break
-_PHRASE = rf"(?:{_W}{_S}(?:(?:of|for|and|on|in){_S})?){{0,6}}?"
-EN_RULES = [
-    ("instrument", re.compile(rf"{_W}{_S}(?:(?:of|for|and|on|in){_S})?{_PHRASE}(?:Act|Regulations|Rules|Rulebook|Ordinance|Code|"
-                              rf"Decree|Law|Directive|Order|Statute)(?:{_S}of{_S}{_W})?(?:{_S}\(?\d{{4}}\)?)?\b"), 0.85),
-    ("authority", re.compile(rf"{_PHRASE}(?:Authority|Regulator|Court|Tribunal|Registrar|Commission(?:er)?|Committee|Board|Agency|"
-                             rf"Ministry|Minister|Department|Office|Council|Registry|Ombudsman|Inspectorate)s?"
-                             rf"(?:{_S}(?:of|for){_S}{_W}(?:{_S}(?:and{_S})?{_W}){{0,3}})?\b"), 0.85),
-    ("party", re.compile(rf"{_PHRASE}(?:Person|Entity|Entities|Firm|Institution|Holder|Licensee|Applicant|Operator|Client|"
-                         rf"Member|Provider|Issuer|Undertaking|Participant|Employer|Practitioner|Trustee|Custodian|Insurer)s?\b"), 0.85),
-    ("document", re.compile(rf"(?:{_W}{_S}){{1,3}}(?:Licen[cs]e|Permit|Certificate|Approval|Authori[sz]ation|Permission)s?\b|"
-                            rf"Certificate{_S}of{_S}{_W}(?:{_S}{_W})*"), 0.85),
-    # an acronym acting as a body: "the FSRA may", "by the FCA"
-    ("authority", re.compile(r"(?<=\b[Tt]he )[A-Z]{2,6}\b(?=\s+(?:may|must|shall|will|can|has|is|considers|expects|requires|"
-                             r"issues|grants|imposes))|(?<=\bby the )[A-Z]{2,6}\b"), 0.55),
-    ("authority", re.compile(r"(?<=\bthe )(?:court|regulator|registrar|tribunal)\b"), 0.5),
-    ("party", re.compile(r"\b(?:licensee|licen[cs]e holder|permit holder|certificate holder|applicant|registrant|permittee|"
-                         r"operator|employer|manufacturer|importer|exporter|distributor|proprietor|practitioner)s?\b"), 0.6),
-    ("document", re.compile(r"\b(?:([a-z]+)\s+)?(?:licen[cs]e|permit|certificate|approval|authori[sz]ation)s?\b"), 0.7),
-]
-_EN_LEAD = re.compile(r"^(?:(?:The|A|An|Any|Each|Every|No|This|That|These|Those|Such|Where|If|When|Unless|In|On|For|Under|"
-                      r"Subject|Notwithstanding|Without|Pursuant|Nothing|Article|Rule|Section|Chapter|Part|Schedule|Clause|"
-                      r"Regulation|Terms?|of|and|for|on|in)\s+)+")
-_EN_LOW_STOP = set("a an the any such its their his her that this these those new valid same each every no of for to under in "
-                   "with by on issue issues issued grant grants granted hold holds renew revoke suspend obtain apply and or "
-                   "relevant written prior not shall may must will".split())
-_EN_ARTICLE = re.compile(r"\b(?:the|a|an|any|each|every|such)\s+$", re.IGNORECASE)
-
-
-def _en(text: str) -> list[tuple[str, int, int, float]]:
-    found = []
-    for type_, rx, base in EN_RULES:
-        for m in rx.finditer(text):
-            start, end, conf = m.start(), m.end(), base
-            if base >= 0.85:                               # a capitalised name: drop leading function words
-                lead = _EN_LEAD.match(m.group())
-                start += lead.end() if lead else 0
-                if not re.search(r"\s", text[start:end].strip()):   # one word left: "Act", "Regulator"
-                    if type_ in ("instrument", "document"):
-                        continue
-                    conf = 0.8 if _EN_ARTICLE.search(text[:start]) else 0.6
-            if m.groups() and m.group(1):                  # "practising certificate", not "a certificate"
-                if m.group(1).lower() in _EN_LOW_STOP:
-                    start = m.start(1) + len(m.group(1))
-                else:
-                    conf = 0.75
-            if text[start:end].strip().lower().startswith("permit") and \
-                    re.search(r"\b(?:to|not|shall|may|must|will|would)\s+$", text[:start]):
-                continue                                   # "permit" the verb
-            if text[start:end].strip():
-                found.append((type_, start, end, conf))
-    return found
-
-
 # -- mentions ----------------------------------------------------------------------------------
-_BY_LANGUAGE = {"zh": _zh, "vi": _vi, "en": _en}
+_BY_LANGUAGE = {"zh": rules_zh.spans, "vi": rules_vi.spans, "en": rules_en.spans}
 _TERMS = {"zh": ZH_TERMS, "vi": VI_TERMS, "en": EN_TERMS}
 
 
@@ -258,7 +92,7 @@ def defined_spans(unit: Unit) -> list[tuple[int, int]]:
 def extract(unit: Unit) -> list[Mention]:
     """The entity mentions in one unit's text, overlaps resolved (more confident, then longer, wins)."""
     text = unit.text or ""
-    raw = _BY_LANGUAGE.get(unit.language[:2], _en)(text)
+    raw = _BY_LANGUAGE.get(unit.language[:2], rules_en.spans)(text)
     kept: list[tuple[str, int, int, float]] = []
     for item in sorted(raw, key=lambda r: (-r[3], r[1] - r[2], r[1])):
         if item[2] > item[1] and text[item[1]:item[2]].strip() and \

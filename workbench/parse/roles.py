@@ -31,10 +31,13 @@ def _rx(*parts: str) -> re.Pattern:
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
+# a title in book-title marks names a law; its words (《行政处罚法》) are not the provision's cues
+_ZH_TITLE = re.compile(r"《[^《》]{1,60}》")
+
 # sentence cues, per language, per role (first match in ROLES order wins for a sentence)
 CUES: dict[str, dict[str, re.Pattern]] = {
     "zh": {
-        "definition": _rx(r"是指", r"本(?:法|条例|办法|规定|细则|决定)(?:中)?所称", r"下列用语的含义", r"的含义[是为]"),
+        "definition": _rx(r"是指(?![导定挥派示])", r"本(?:法|条例|办法|规定|细则|决定)(?:中)?所称", r"下列用语的含义", r"的含义[是为]"),
         "scope": _rx(r"为了.{2,80}制定本(?:法|条例|办法|规定|细则)", r"本(?:法|条例|办法|规定|细则)适用于",
                      r"适用本(?:法|条例|办法|规定)", r"(?:起|之日)(?:起)?施行", r"同时废止", r"负责解释",
                      r"不适用本(?:法|条例|办法|规定)",
@@ -44,13 +47,16 @@ CUES: dict[str, dict[str, re.Pattern]] = {
         "prohibition": _rx(r"禁止", r"不得", r"严禁"),
         "procedure": _rx(r"申请", r"受理", r"审查", r"审核", r"备案", r"登记", r"听证", r"复议", r"(?:个)?工作日",
                          r"[日天]内", r"程序", r"提交", r"报送", r"报告", r"由.{2,40}(?:出具|核发|发给|签发|办理)"),
-        "obligation": _rx(r"应当", r"必须", r"负责", r"有.{0,4}义务", r"须", r"方可",
+        "obligation": _rx(r"应当", r"必须", r"负责", r"有.{0,4}义务", r"(?<![无毋])须", r"方可",
                           r"由.{2,40}(?:组织|制定|负责)"),
-        "permission": _rx(r"可以", r"有权", r"准予", r"许可", r"批准", r"免予"),
+        "permission": _rx(r"可以", r"有权", r"准予", r"许可", r"批准", r"免予", r"[无毋]须"),
     },
     "vi": {
+        # "X là Y": a definition, unless Y is a quantity ("Thời hạn kháng cáo là 15 ngày" sets a
+        # period, a rule) or a negation
         "definition": _rx(r"được hiểu là", r"giải thích từ ngữ", r"các từ ngữ dưới đây",
-                          r"^\s*(?:\d+\.\s*)?(?!\s*(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh) này)[^,.;:\n]{2,60}?\s+là\s+"),
+                          r"^\s*(?:\d+\.\s*)?(?!\s*(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh) này)[^,.;:\n]{2,60}?\s+là\s+"
+                          r"(?!\d|(?:hai|ba|bốn|năm|sáu|bảy|tám|chín|mười)\s|không\b)"),
         "scope": _rx(r"phạm vi điều chỉnh", r"đối tượng áp dụng", r"có hiệu lực(?: thi hành)?(?: kể)? từ",
                      r"hết hiệu lực", r"bãi bỏ", r"(?:Luật|Bộ luật|Nghị định|Thông tư|Pháp lệnh) này quy định về",
                      r"(?:Luật|Bộ luật|Nghị định|Thông tư|Pháp lệnh) này áp dụng", r"(?:Luật|Bộ luật) này là luật", r"điều khoản chuyển tiếp",
@@ -67,7 +73,7 @@ CUES: dict[str, dict[str, re.Pattern]] = {
     },
     "en": {
         "definition": _rx(r"(?<!by )\bmeans\b", r"\bhas the (?:same )?meaning\b", r"\bis defined\b",
-                          r"\bare defined\b", r"\bdefinitions?\b", r"\binterpretation\b",
+                          r"\bare defined\b",
                           r"\b(?:shall|will) mean\b"),
         "scope": _rx(r"\b(?:this|these|the)\s+(?:rules?|chapters?|parts?|sections?|regulations?|modules?|rulebook|"
                      r"guidance|requirements?)\b[^.;]{0,40}?\b(?:do(?:es)? not )?appl(?:y|ies)\b", r"\bcomes? into force\b",
@@ -76,7 +82,7 @@ CUES: dict[str, dict[str, re.Pattern]] = {
         "sanction": _rx(r"\bliable\b", r"\bfines?\b(?! tun)", r"\bpenalt(?:y|ies)\b", r"\bimprisonment\b",
                         r"\brevok", r"\brevocation\b", r"\bcensure", r"\bcommits an offence\b",
                         r"\bguilty of an offence\b", r"\bconvict"),
-        "prohibition": _rx(r"^\s*No\s+[A-Z]", r"\bmust not\b", r"\bshall not\b", r"\bmay not\b", r"\bis prohibited\b",
+        "prohibition": _rx(r"(?-i:^\s*No\s+[A-Z])", r"\bmust not\b", r"\bshall not\b", r"\bmay not\b", r"\bis prohibited\b",
                            r"\bare prohibited\b", r"\bno person (?:may|shall|must)\b", r"\bmust never\b"),
         "procedure": _rx(r"\bapplication\b", r"\bapply to the\b", r"\bnotif(?:y|ication)\b", r"\bsubmit",
                          r"\bwithin \w+ (?:business |calendar )?days\b", r"\bprocedures?\b",
@@ -99,7 +105,7 @@ HEADINGS: dict[str, list[tuple[str, re.Pattern]]] = {
            ("procedure", _rx(r"hồ sơ|thủ tục|trình tự")),
            ("obligation", _rx(r"^nghĩa vụ|^trách nhiệm")), ("permission", _rx(r"^quyền"))],
     "en": [("definition", _rx(r"^(?:definitions?|interpretation|glossary)\b")),
-           ("scope", _rx(r"^(?:application|citation|commencement|scope)\b")),
+           ("scope", _rx(r"^(?:application(?:\s*$|\s+(?:of|and)\b)|citation|commencement|scope)\b")),
            ("sanction", _rx(r"\b(?:penalt(?:y|ies)|offences?|sanctions? for)\b"))],
 }
 
@@ -108,6 +114,8 @@ _SENTENCE = re.compile(r"(?<=[。；;!?！？])|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])"
 
 def sentence_role(sentence: str, language: str) -> str:
     cues = CUES.get(language, CUES["en"])
+    if language == "zh":
+        sentence = _ZH_TITLE.sub("《》", sentence)
     for name in ROLES[:-1]:
         if cues[name].search(sentence):
             return name

@@ -31,14 +31,14 @@ RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\
                         re.IGNORECASE)
 
 DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异", "调整", "改动", "改为", "新增", "删除",
-             "sửa đổi", "bổ sung", "khác", "thay đổi", "changed", "change", "amended", "amendment",
+             "sửa đổi", "bổ sung", "khác nhau", "khác biệt", "thay đổi", "changed", "change", "amended", "amendment",
              "differ", "difference", "compared", "revised", "what changed")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时",
              "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
 # a comparison asked about (not "不同品牌", different brands): a version difference even
 # without two years named
 COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
-                "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác", "thay đổi")
+                "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác")
 # the history of a provision through every revision, not one comparison (general words for a
 # history; none of the question generator's template wording)
 HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
@@ -65,11 +65,14 @@ def asked_roles(q: str) -> tuple[str, ...]:
     """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
     duty), in the order of parse.roles.ROLES."""
     low = q.lower()
-    out = []
+    for cue in ASKED["prohibition"]:          # "must not" asks a prohibition, not also a "must"
+        low = re.sub(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b" if cue.isascii() else re.escape(cue), "  [prohibition]  ", low)
+    out = ["prohibition"] if "[prohibition]" in low else []
     for name, cues in ASKED.items():
-        if any(c.search(low) if isinstance(c, re.Pattern) else _cue(c, low) for c in cues):
+        if name != "prohibition" and any(c.search(low) if isinstance(c, re.Pattern) else _cue(c, low) for c in cues):
             out.append(name)
-    return tuple(out)
+    from ..parse.roles import ROLES
+    return tuple(sorted(out, key=ROLES.index))
 
 
 @dataclass(frozen=True)
@@ -219,7 +222,7 @@ def classify(q: str) -> Route:
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
                              or has(COMPARE_CUES) or has(HISTORY_CUES)):
         kind = "version_diff"
-    elif has(DEF_CUES) and not arts:
+    elif has(DEF_CUES) and not arts and not sanction:      # "what is the penalty" asks no meaning
         kind = "definition"
     elif arts and not sanction:
         kind = "precise"

@@ -127,14 +127,17 @@ class LanceUnitStore:
         self._vectors: dict[str, np.ndarray] = {}     # id -> vector, from recent searches
 
     # -- writing ------------------------------------------------------------------
+    def _ensure_role(self) -> None:
+        if "role" not in self.table.schema.names:
+            self.table.add_columns({"role": "CAST('' AS string)"})
+            self.columns = _COLUMNS + ["role"]
+
     def replace_corpus(self, corpus: str, units: Sequence[Unit], vectors: np.ndarray,
                        embedded: Sequence[bool]) -> None:
         """Make the corpus's rows exactly `units` (re-ingesting is idempotent)."""
         import pyarrow as pa
         self._vectors.clear()
-        if "role" not in self.table.schema.names:
-            self.table.add_columns({"role": "CAST('' AS string)"})
-            self.columns = _COLUMNS + ["role"]
+        self._ensure_role()
         self.table.delete(f"corpus = {quote(corpus)}")
         if units:
             leads = lead_ins(units)
@@ -270,6 +273,22 @@ class LanceUnitStore:
     def ids(self) -> set[str]:
         n = max(self.count(), 1)
         return set(self.table.search().select(["id"]).limit(n).to_arrow().column("id").to_pylist())
+
+    def refresh_roles(self, batch: int = 500) -> int:
+        """Classify every stored unit's role again (after parse/roles.py changed); only changed
+        rows are written, one update per role and batch. Returns how many changed."""
+        self._ensure_role()
+        rows = self.table.search().select(["id", "text", "title", "language", "kind", "role"]) \
+            .limit(max(self.count(), 1)).to_list()
+        changed: dict[str, list[str]] = {}
+        for r in rows:
+            role = provision_role(r["text"] or "", r["title"] or "", r["language"] or "", r["kind"])
+            if role != (r["role"] or ""):
+                changed.setdefault(role, []).append(r["id"])
+        for role, ids in changed.items():
+            for i in range(0, len(ids), batch):
+                self.table.update(where=_in("id", ids[i:i + batch]), values={"role": role})
+        return sum(map(len, changed.values()))
 
     def _query(self, where: str, limit: int | None):
         return self.table.search().where(where).select(self.columns).limit(limit or self.count() or 1).to_list()

@@ -1,0 +1,141 @@
+"""Score the entity and relation hand-check sheets (benchmarks/entity_sample.py draws them).
+
+Precision is read from the judgements in the sheets (`correct`): strict (y only) and lenient
+(y or b: the right entity with a boundary error), per part (tuning / validation), per type and
+per confidence band. With `--current`, every judged row is also looked up in what the current
+extractor produces for that unit: `kept` (the same mention or relation is still produced),
+`gone` (no longer produced) or `changed` (the unit now yields an overlapping mention of another
+span or type) -- how a rule change moved the judged rows, before a fresh sample is judged.
+Recall: each entity a reader listed for a provision (`entity_recall_*.csv`) is found when the
+extractor yields a mention in that unit with the same normalised surface (strict) or an
+overlapping one (lenient; type not compared).
+
+    .venv/bin/python benchmarks/entities_handcheck.py [--langs zh,vi,en] [--sheets entities,relations] [--current]
+Result: benchmarks/results/entities_handcheck.json (without --current)
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+HC = ROOT / "benchmarks" / "handcheck"
+WS = ROOT / "benchmarks" / "workspace-retrieval"
+WORKSPACE = {"zh": "zh", "vi": "alqac", "en": "obliqa"}
+
+
+def rows(name: str) -> list[dict]:
+    path = HC / name
+    return list(csv.DictReader(open(path, encoding="utf-8"))) if path.exists() else []
+
+
+def precision(judged: list[dict], lenient=("y", "b")) -> dict:
+    marks = [r["correct"].strip().lower() for r in judged if r["correct"].strip()]
+    if not marks:
+        return {"n": 0}
+    return {"n": len(marks), "strict": round(sum(m == "y" for m in marks) / len(marks), 3),
+            "lenient": round(sum(m in lenient for m in marks) / len(marks), 3), "marks": dict(Counter(marks))}
+
+
+def summarise(judged: list[dict], by: str) -> dict:
+    out = {"all": precision(judged)}
+    for part in ("tuning", "validation"):
+        out[part] = precision([r for r in judged if r.get("part") == part])
+    groups = defaultdict(list)
+    for r in judged:
+        groups[r[by]].append(r)
+    out["by_" + by] = {k: precision(v) for k, v in sorted(groups.items())}
+    bands = defaultdict(list)
+    for r in judged:
+        c = float(r["confidence"])
+        bands["<0.6" if c < 0.6 else "0.6-0.8" if c < 0.8 else ">=0.8"].append(r)
+    out["by_confidence"] = {k: precision(v) for k, v in sorted(bands.items())}
+    return out
+
+
+def recall(lang: str, mentions_of) -> dict:
+    from workbench.entities.extract import normalise
+    found = strict = lenient = 0
+    for r in rows(f"entity_recall_{lang}.csv"):
+        hand = [h.rsplit("|", 1)[0].strip() for h in r["hand"].split(";") if h.strip()]
+        got = [normalise(m.surface) for m in mentions_of(r["unit_id"])]
+        for h in hand:
+            found += 1
+            n = normalise(h)
+            strict += n in got
+            lenient += any(n in g or g in n for g in got)
+    return {"entities": found, "strict": round(strict / found, 3) if found else None,
+            "lenient": round(lenient / found, 3) if found else None}
+
+
+def current_status(lang: str, index, sheet: str) -> Counter:
+    """How the judged rows fare under the current extractor (see the module doc)."""
+    from workbench.entities.extract import normalise
+    by_unit = defaultdict(list)
+    for m in index.mentions:
+        by_unit[m.unit_id].append(m)
+    rel_by_unit = defaultdict(set)
+    names = {e.id: normalise(e.name) for e in index.entities.values()}
+    for r in index.relations:
+        rel_by_unit[r.unit_id].add((names.get(r.subject, r.subject), r.type, names.get(r.object, r.object)))
+    out = Counter()
+    for r in rows(f"{sheet}_{lang}.csv"):
+        mark = r["correct"].strip().lower() or "?"
+        if sheet == "entities":
+            ms = by_unit[r["unit_id"]]
+            same = any(m.type == r["type"] and normalise(m.surface) == normalise(r["surface"]) for m in ms)
+            near = any(normalise(r["surface"]) in normalise(m.surface) or normalise(m.surface) in normalise(r["surface"])
+                       for m in ms)
+        else:
+            key = (normalise(r["subject"]), r["type"], normalise(r["object"]))
+            same = key in rel_by_unit[r["unit_id"]]
+            near = any(k[1] == r["type"] for k in rel_by_unit[r["unit_id"]])
+        out[(mark, "kept" if same else "changed" if near else "gone")] += 1
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--langs", default="zh,vi,en")
+    ap.add_argument("--sheets", default="entities,relations")
+    ap.add_argument("--current", action="store_true", help="compare the judged rows with the current extractor")
+    args = ap.parse_args()
+    from workbench.entities.index import EntityIndex
+    from workbench.workbench import Workbench
+    result = {}
+    for lang in args.langs.split(","):
+        wb = Workbench.open(WS / WORKSPACE[lang])
+        index = EntityIndex.build(wb.store, wb.store.where(__import__("workbench.workbench", fromlist=["DOCUMENTS"]).DOCUMENTS))
+        by_unit = defaultdict(list)
+        for m in index.mentions:
+            by_unit[m.unit_id].append(m)
+        res = {}
+        for sheet in args.sheets.split(","):
+            judged = rows(f"{sheet}_{lang}.csv")
+            res[sheet] = summarise(judged, "type")
+            if args.current:
+                status = current_status(lang, index, sheet)
+                print(f"{lang} {sheet}: " + ", ".join(f"{m}/{s} {n}" for (m, s), n in sorted(status.items())))
+        res["recall"] = recall(lang, lambda uid: by_unit[uid])
+        res["inventory"] = {"entities": len(index.entities), "mentions": len(index.mentions),
+                            "relations": len(index.relations), "aggregated": len(index.aggregated)}
+        result[lang] = res
+        for sheet in args.sheets.split(","):
+            s = res[sheet]
+            print(f"{lang} {sheet}: precision strict {s['all'].get('strict')} lenient {s['all'].get('lenient')} "
+                  f"(tuning {s['tuning'].get('strict')}, validation {s['validation'].get('strict')})")
+        print(f"{lang} recall: {res['recall']}  inventory: {res['inventory']}")
+    if not args.current:
+        out = ROOT / "benchmarks" / "results" / "entities_handcheck.json"
+        out.write_text(json.dumps(result, ensure_ascii=False, indent=1))
+        print(f"wrote {out.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
