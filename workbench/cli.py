@@ -109,12 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("term")
     s.add_argument("--workspace", default=DEFAULT_WS)
 
-    s = sub.add_parser("entities", help="entities of law and their relations aggregated across documents")
-    s.add_argument("query", nargs="?", default="", help="part of a name (default: all, most mentioned first)")
-    s.add_argument("--type", choices=["authority", "party", "instrument", "document", "term"])
-    s.add_argument("-k", type=positive, default=20, help="how many (default 20)")
-    s.add_argument("--relations", metavar="ENTITY_ID", help="list this entity's aggregated relations instead")
-    s.add_argument("--workspace", default=DEFAULT_WS)
+    from .cli_entities import add_parsers
+    add_parsers(sub, DEFAULT_WS, positive)
     s = sub.add_parser("ask", help="answer a question with citations and the reasoning chain")
     s.add_argument("question")
     s.add_argument("--workspace", default=DEFAULT_WS)
@@ -123,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--mode", default="graph", choices=["bm25", "dense", "hybrid", "graph"])
     s.add_argument("-k", type=positive, default=10, help="evidence units retrieved (default 10)")
     s.add_argument("--as-of", type=iso_date, help="YYYY-MM-DD: only evidence in force that day")
+    s.add_argument("--evidence", default="compose", choices=["compose", "local"],
+                   help="compose: the retrieved provisions (default); local: the LOCAL context of the entities named")
     s.add_argument("--json", action="store_true", help="print the answer record as JSON")
 
     s = sub.add_parser("serve-llm", help="serve the Ollama API from a local GGUF model (llama.cpp in process)")
@@ -346,16 +344,13 @@ def cmd_define(args) -> int:
 
 
 def cmd_entities(args) -> int:
-    index = _open(args).entities
-    if args.relations and args.relations not in index.entities:
-        print(f"error: no entity {args.relations!r}; list ids with `workbench entities NAME`", file=sys.stderr)
-        return 2
-    for r in index.relations_of(args.relations)[:args.k] if args.relations else ():
-        print(f"{r.subject} -{r.type}-> {r.object}  x{r.occurrences} in {r.document_count} instrument(s), confidence "
-              f"{r.avg_confidence:.2f} (max {r.max_confidence:.2f}), first seen {r.first_seen or '?'}")
-    for e in () if args.relations else index.search(args.query, (args.type,) if args.type else (), args.k):
-        print(f"{e['id']:<50} {e['mentions']:>4} mentions in {e['documents']} instrument(s)")
-    return 0
+    from .cli_entities import cmd_entities
+    return cmd_entities(args, _open(args))
+
+
+def cmd_traverse(args) -> int:
+    from .cli_entities import cmd_traverse
+    return cmd_traverse(args, _open(args))
 
 
 def cmd_ask(args) -> int:
@@ -367,7 +362,7 @@ def cmd_ask(args) -> int:
               f"`workbench ingest corpora/sample --workspace {args.workspace}` first", file=sys.stderr)
         return 2
     rcfg = replace(wb.config.retrieval, mode=args.mode, top_k=args.k, as_of=args.as_of)
-    answer = wb.ask(args.question, rcfg, args.backend)
+    answer = wb.ask(args.question, rcfg, args.backend, evidence=args.evidence)
     if args.json:
         rec = {k: v for k, v in asdict(answer).items() if k != "evidence"}
         rec["evidence"] = [{"unit_id": b.unit_id, "tag": b.tag, "heading": b.heading, "truncated": b.truncated}
@@ -440,7 +435,7 @@ def cmd_lab(args) -> int:
 
 COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
             "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
-            "history": cmd_history, "define": cmd_define, "entities": cmd_entities, "demo": cmd_demo, "ask": cmd_ask,
+            "history": cmd_history, "define": cmd_define, "entities": cmd_entities, "traverse": cmd_traverse, "demo": cmd_demo, "ask": cmd_ask,
             "serve-llm": cmd_serve_llm, "serve": cmd_serve,
             "generate-benchmark": cmd_generate_benchmark, "lab": cmd_lab}
 

@@ -133,7 +133,12 @@ class Workbench:
         `replace`: instruments already stored from another corpus are taken over by this one."""
         with writing(self.path):
             self._begin()
-            return self._ingest(source, follow_symlinks, replace)
+            report = self._ingest(source, follow_symlinks, replace)
+            if self.collections_built():          # keep multi-vector search current (new texts only)
+                t = time.perf_counter()
+                self._build_collections()
+                report.seconds["collections"] = time.perf_counter() - t
+            return report
 
     def _ingest(self, source: str | Path, follow_symlinks: bool = False, replace: bool = False) -> IngestReport:
         t = time.perf_counter()
@@ -353,6 +358,26 @@ class Workbench:
             self._entities = EntityIndex.build(self.store, self.store.where(DOCUMENTS))
         return self._entities
 
+    def collections_built(self) -> set[str]:
+        from .entities.collections import available
+        return available(self.store.db)
+
+    def build_collections(self) -> dict:
+        """(Re)build the entity, relation, document-summary and term vector collections
+        (entities/collections.py); only texts not in the embedding cache are embedded."""
+        with writing(self.path):
+            return self._build_collections()
+
+    def _build_collections(self) -> dict:
+        from .entities.collections import build
+        self._entities = None
+        return build(self)
+
+    def search_all(self, query: str, k: int = 10, collections=None, where: Filter | None = None):
+        """Multi-vector search over units and the built collections, fused (entities/collections.py)."""
+        from .entities.collections import COLLECTIONS, search
+        return search(self, query, k, tuple(collections or COLLECTIONS), where)
+
     @property
     def retriever(self):
         if getattr(self, "_retriever", None) is None:
@@ -365,10 +390,12 @@ class Workbench:
         """Ranked evidence with provenance under a RetrievalConfig (default: the workspace's)."""
         return self.retriever.retrieve(question, config or self.config.retrieval, qvec)
 
-    def ask(self, question: str, config=None, backend: str | None = None, llm=None, on_token=None, result=None):
-        """An Answer (answer.py): text, citations, reasoning chain, which backend answered."""
+    def ask(self, question: str, config=None, backend: str | None = None, llm=None, on_token=None, result=None,
+            evidence: str = "compose"):
+        """An Answer (answer/ask.py): text, citations, reasoning chain, which backend answered;
+        `evidence` "compose" (retrieved provisions) or "local" (LOCAL entity context)."""
         from .answer.ask import ask
-        return ask(self, question, config, backend, llm, on_token, result)
+        return ask(self, question, config, backend, llm, on_token, result, evidence)
 
     def search(self, query: str, mode: str = "bm25", k: int = 10, language: str = "",
                where: Filter | None = None) -> list[Hit]:

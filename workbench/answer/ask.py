@@ -21,6 +21,7 @@ from pathlib import Path
 from ..core.config import LLMConfig, RetrievalConfig
 from ..core.errors import BackendUnavailable
 from .evidence import SENTENCE_END, approx_tokens, compose
+from .local import MODES, local_evidence
 from ..retrieve.expand import article_of
 from ..core.records import Answer, Evidence, Hit
 from ..store.tokenize import tokens
@@ -62,7 +63,8 @@ def inert(quote: str) -> str:
 
 
 def render_evidence(ev: Evidence) -> str:
-    return "\n".join(f'<unit id="{escape(b.unit_id)}" tag="{b.tag}">\n{escape(b.heading)}\n{escape(b.text)}\n</unit>'
+    head = f"<context>\n{escape(ev.context)}\n</context>\n" if ev.context else ""
+    return head + "\n".join(f'<unit id="{escape(b.unit_id)}" tag="{b.tag}">\n{escape(b.heading)}\n{escape(b.text)}\n</unit>'
                      for b in ev.blocks)
 
 
@@ -194,10 +196,12 @@ def chain(agraph, cited: list[str]) -> list[str]:
 
 # -- the entry point ----------------------------------------------------------------------
 def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: str | None = None,
-        llm_config: LLMConfig | None = None, on_token=None, result=None) -> Answer:
+        llm_config: LLMConfig | None = None, on_token=None, result=None, evidence: str = "compose") -> Answer:
     """Retrieve, compose, answer. `backend`: one of ollama[:model], llamacpp[:gguf], extractive,
     or None for the configured order. `result`: a retrieval Result already computed for this
-    question and `retrieval` config (the panel passes the one it shows), not retrieved again."""
+    question and `retrieval` config (the panel passes the one it shows), not retrieved again.
+    `evidence`: "compose" (the retrieved provisions, answer/evidence.py) or "local" (the LOCAL
+    context of the entities the question names, answer/local.py)."""
     from .llm import make_llm
     from ..retrieve.retriever import guess_language
     cfg = llm_config or wb.config.llm
@@ -213,17 +217,27 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
     pid, probe = messages(question, Evidence([], as_of), language, prompts)
     budget = cfg.context_tokens - cfg.max_tokens - sum(approx_tokens(m["content"]) for m in probe) - 32
     names, older = titles(wb), wb.graph.older_version
-    full = compose(hits, cited, names, 10 ** 9, as_of, older)      # the extractive answer needs no budget
+    tried, local = [], None
+    if evidence not in MODES:
+        raise ValueError(f"evidence = {evidence!r}: {' or '.join(MODES)}")
+    if evidence == "local":
+        local = local_evidence(wb, question, len(cited), as_of)
+        if local is None:
+            tried.append("local: the question names no entity of the workspace; the evidence was composed "
+                         "from the retrieved provisions")
+        else:
+            full, cited = local
+    if local is None:
+        full = compose(hits, cited, names, 10 ** 9, as_of, older)      # the extractive answer needs no budget
     extract = extractive(question, full, cited, language)
     links = chain(wb.retriever.agraph, cited)
     route = result.route.type if result.route else rcfg.mode
-    tried = []
     for name in ([backend] if backend else list(cfg.backends)):
         if name == "extractive":
             return Answer(question, extract, cited, links, "extractive", "", "extractive-v1",
                           (time.perf_counter() - t0) * 1000, retrieval_ms, evidence=full, extractive=extract,
                           extractive_citations=cited, extractive_chain=links, tried=tried, route=route)
-        ev = compose(hits, cited, names, max(budget, 200), as_of, older)   # what fits the model's context
+        ev = full if local else compose(hits, cited, names, max(budget, 200), as_of, older)   # fits the context
         try:
             llm = make_llm(name, cfg)
             if not backend and not is_capable(llm.model, cfg):     # a tiny model is run only when asked for

@@ -141,7 +141,7 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
         cfg = settings_config(wb.config.retrieval, req.settings)
         if not req.stream:
             with shared.model_lock:
-                answer = wb.ask(req.question, cfg, req.backend)
+                answer = wb.ask(req.question, cfg, req.backend, evidence=req.evidence_mode)
             return answer if req.evidence else replace(answer, evidence=None)
         return StreamingResponse(_stream(shared, wb, req, cfg), media_type="text/event-stream")
 
@@ -210,7 +210,8 @@ def _stream(shared: Shared, wb, req: m.AskRequest, cfg):
     def work():
         try:
             with shared.model_lock:
-                answer = wb.ask(req.question, cfg, req.backend, on_token=lambda t: tokens.put(("token", t)))
+                answer = wb.ask(req.question, cfg, req.backend, on_token=lambda t: tokens.put(("token", t)),
+                                evidence=req.evidence_mode)
             if not req.evidence:
                 answer = replace(answer, evidence=None)
             tokens.put(("answer", jsonable_encoder(asdict(answer))))

@@ -64,6 +64,22 @@ class ContextRequest(Strict):
     max_chars: int = Field(4000, ge=200, le=20000)
 
 
+class MultiSearchRequest(Strict):
+    query: str = Field(min_length=1, max_length=2000)
+    k: int = Field(10, ge=1, le=200)
+    collections: list[Literal["units", "entities", "relations", "summaries", "terms"]] = Field(
+        [], description="default: units and every collection built")
+
+
+class CollectionHitOut(BaseModel):
+    collection: str
+    id: str
+    text: str
+    score: float
+    rank: int
+    unit_ids: list[str]
+
+
 class ContextOut(BaseModel):
     entities: list[str]
     context: str
@@ -110,6 +126,20 @@ def add_entity_routes(app: FastAPI, shared, busy: dict) -> None:
               summary="The subgraph around one entity or several, with supporting text")
     def subgraph(req: SubgraphRequest):
         return known(index(), req.entities).subgraph(req.entities, req.depth)
+
+    @app.post("/search/multi", response_model=list[CollectionHitOut], responses=busy,
+              summary="Multi-vector search: units, entities, relations, document summaries and terms, fused")
+    def multi(req: MultiSearchRequest):
+        wb = shared.current()
+        built = {"units"} | wb.collections_built()
+        wanted = req.collections or [c for c in ("units", "entities", "relations", "summaries", "terms") if c in built]
+        missing = [c for c in wanted if c not in built]
+        if missing:
+            raise HTTPException(404, f"collections not built in this workspace: {', '.join(missing)} "
+                                "(run `workbench entities --build-collections`)")
+        with shared.model_lock:
+            hits = wb.search_all(req.query, req.k, wanted)
+        return [CollectionHitOut(**{**h.__dict__, "unit_ids": list(h.unit_ids)}) for h in hits]
 
     @app.post("/entities/context", response_model=ContextOut, responses=busy,
               summary="LOCAL context for a query: entities, relations and sources, within a budget")

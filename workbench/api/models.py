@@ -103,6 +103,8 @@ class AskRequest(Strict):
         None, description="one backend; default: the configured order (ollama, llamacpp, extractive)")
     settings: Settings = Field(default_factory=Settings)
     evidence: bool = Field(False, description="include the evidence blocks the answer was composed from")
+    evidence_mode: Literal["compose", "local"] = Field(
+        "compose", description="compose: the retrieved provisions; local: the LOCAL context of the entities named")
     stream: bool = Field(False, description="server-sent events: 'token' events while a model writes, then 'answer'")
 
 

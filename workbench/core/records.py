@@ -256,6 +256,7 @@ class Evidence:
     dropped: list[str] = field(default_factory=list)
     budget: int = 0
     used: int = 0
+    context: str = ""        # text read before the blocks (LOCAL mode: entities and relations)
 
     @property
     def ids(self) -> list[str]:

@@ -6,54 +6,159 @@ from __future__ import annotations
 
 import re
 
-# -- Chinese -----------------------------------------------------------------------------------
-_ZH_GOV = (r"(?:国务院|(?:县|设区的市|市|省|乡)级以上(?:地方)?(?:各级)?人民政府|省、自治区、直辖市人民政府|"
-           r"(?:地方各级|各级|县级|乡级|乡、民族乡、镇|乡镇|设区的市级?|省级|本级|同级|上级|上一级|所在地)(?:地方)?人民政府)")
-_ZH_LEVEL = r"(?:同级|上级|上一级|地方各级|各级|所在地|(?:县|设区的市|市|省)级以上(?:地方)?|(?:省|设区的市|市|县|乡)级)"
-_ZH_AUTH_HEAD = r"(?:主管部门|行政部门|管理部门|部门|机构|委员会|机关)"
-# a modifier character: not a modal, not a function word, no coordination into a new level
-_ZH_MOD = (r"(?:(?!应当|不得|可以|必须|负责|会同|依法|按照|依照|根据|[的由向对将在并及或被]|[和与][有其相各同上本县省市国乡地设])"
-           r"[\u4e00-\u9fff、])")
-ZH_TIER1 = re.compile(rf"{_ZH_GOV}(?:{_ZH_MOD}{{1,24}}?等?{_ZH_AUTH_HEAD})?|{_ZH_LEVEL}{_ZH_MOD}{{1,24}}?等?{_ZH_AUTH_HEAD}")
-ZH_COURT = re.compile(r"(?:最高|高级|中级|基层|地方各级|各级)?人民(?:法院|检察院)|公安机关|海关")
-ZH_HEADS = [("authority", re.compile(_ZH_AUTH_HEAD), 0.6, 12),
-            ("party", re.compile(r"(?<![或前后再两三二])者|人员|(?<![个他工家])人(?![民员大身体畜工口类格为群数次力])|"
-                                 r"(?:企业|单位|个人)(?!名称|标准|信息|卫生|隐私|财产|内部|所在地|住所|地址)|"
-                                 r"(?<![出进建办开])(?:[厂场][（(][厂场][）)]|厂)|户|[货畜业船车]主"), 0.65, 10),
-            ("document", re.compile(r"许可证|合格证明?|证明(?:文件|(?=[，。；、：,;:）)和或的等及与]|$))|证书|执照|批准文件|登记证|凭证"), 0.7, 12)]
-ZH_INSTRUMENT = re.compile(r"《([^《》\n]{1,60})》")
-_ZH_STOP_CHARS = set("，。；：、！？（）()《》“”\"' \n\t的由向对将在并及或被使给从与和者上")
-# function words, modals and governing verbs: a name starts after the last of them
+# -- closed word classes -----------------------------------------------------------------------
+# function words, modals, prepositions, determiners, conjunctions, adverbs of time and verbs of
+# permission / possession / issuing: a name starts after the last of them (应当 | 县级…部门, 取得 | 许可证)
 _ZH_STOP_WORDS = tuple("""应当 不得 可以 必须 负责 会同 依法 按照 依照 依据 根据 督促 鼓励 引导 组织 要求 责令 通知 告知
     指导 支持 协助 委托 允许 准许 禁止 取得 持有 出具 核发 发给 颁发 签发 提供 申请 办理 凭 属于 能够 予以 其他 有关
-    相关 上述 前款 本款 该 各 其 本 于 以下称 方可 所称 所指 任何 所有 是指 是 为""".split())
+    相关 上述 前款 本款 该 各 其 本 于 以下称 方可 所称 所指 任何 所有 是指 是 为 同一 每一 符合 立即 及时 相应 但 予
+    由于 对于 关于 因为 作为 给予""".split())
+# administrative acts on a licence, a body or a party (吊销 | 许可证, 通报 | X部门, 倡导 | X者, 扶持 | X厂),
+# dealings with documents (索取 / 冒用 / 变造) and harm to parties (欺骗 / 误导):
+# a transitive verb governs the name, it never begins it
+_ZH_ACTS = tuple("""发放 换发 补发 吊销 撤销 注销 取消 收回 收缴 扣押 扣留 暂扣 没收 变更 载明 注明 标明 通报 报告 报送 报请
+    移送 移交 派驻 增强 倡导 加强 实行 实施 加盖 担任 确定 指定 阻碍 阻挠 妨碍 拒绝 成立 设立 设置
+    执行 从事 配备 扶持 推行 限制 严禁 接受 接收 听取 征求 欺骗 误导 培训 考核 索取 使用 冒用 变造 涂改 规定""".split())
 # verbs that take a party or a document as object (查验供货者, 随附合格证明); not inside authority names
-_ZH_VERBS = tuple("监督 检查 查验 审查 审核 发现 随附 附具 标注 建立 出示 收取 进入 回收".split())
+_ZH_VERBS = tuple("监督 检查 查验 审查 审核 发现 随附 附具 标注 建立 出示 收取 进入 回收 查明 调查".split())
+# a leading preposition or existential verb (经X批准, 到X报检, 有X签名, 无X证明) is not part of the name
+_ZH_LEAD = re.compile(r"^(?:未经|经|报|除|到|往|持|附有|有(?![关权限效害毒机])|转让|出借|伪造)+")
+_ZH_LEAD_DOC = re.compile(r"^(?:无|没有)(?![害公规])")
+_ZH_STOP_CHARS = set("，。；：、！？（）()《》“”\"' \n\t的由向对将在并及或被使给从与和者上了")
+# words that begin or end with a function character are words, not function word + rest
+# (使用 / 从业 / 给予 / 在编; 各种 / 本身 / 其中; 行为 / 作为)
+_ZH_FUNC_IN_WORD = ("使用", "从业", "从事", "给予", "在编", "由于", "对于", "关于", "各种", "各自", "各项", "本身", "其中",
+                    "行为", "作为", "认为", "成为", "因为", "应该", "目的")
+# institutions named by the service they sell (检验 / 认证 / 金融 / 医疗 …) are regulated parties,
+# not public bodies -- unless their name carries an administrative function (监督检验机构)
+_ZH_SERVICE = re.compile(r"(?:认证|检验|检测|复检|初检|鉴定|金融|医疗|培训|中介|咨询|养老|托幼|教育)$")
+_ZH_PUBLIC = re.compile(r"监督|管理|行政|主管|执法|检疫")
+
+# -- level prefixes and heads of public bodies ---------------------------------------------------
+# a list of administrative units (省、自治区、直辖市 / 市、县) is one level prefix
+_ZH_UNIT = r"(?:省|自治区|直辖市|设区的市|自治州|自治县|市|县|乡|民族乡|镇)"
+_ZH_UNITS = rf"{_ZH_UNIT}(?:、{_ZH_UNIT})+"
+_ZH_GOV = (rf"(?:国务院|(?:县|设区的市|市|省|乡)级以上(?:地方)?(?:各级)?人民政府|{_ZH_UNITS}人民政府|"
+           r"(?:地方各级|各级|县级|乡级|乡镇|设区的市级?|省级|本级|同级|上级|上一级|下级|下一级|所在地|县)(?:地方)?人民政府)")
+# level words are single words (本级, 上一级): a name never starts on their 级
+_ZH_LEVEL = (rf"(?:(?:{_ZH_UNITS}|同级|本级|上级|上一级|下级|下一级|地方各级|各级|所在地|"
+             r"(?:县|设区的市|市|省)级以上(?:地方)?|(?:省|设区的市|市|县|乡)级))")
+_ZH_AUTH_HEAD = r"(?:主管部门|行政部门|管理部门|部门|机构|委员会|机关)"
+_ZH_NO_MOD = "应当 不得 可以 必须 负责 会同 依法 按照 依照 根据 组织 责令 督促 指导 要求 委托".split() + list(_ZH_ACTS)
+# a modifier character: not a modal, act verb or function word, no coordination into a new level
+_ZH_MOD = (rf"(?:(?!{'|'.join(_ZH_NO_MOD)}|[的由向对将在并及或被]|[和与][有其相各同上本县省市国乡地设])"
+           r"[\u4e00-\u9fff、])")
+# a level word alone may name a body (上一级机关, 同级部门); a 人民政府 needs a name to head a department
+ZH_TIER1 = re.compile(rf"{_ZH_GOV}(?:{_ZH_MOD}{{1,32}}?等?{_ZH_AUTH_HEAD})?|{_ZH_LEVEL}{_ZH_MOD}{{0,32}}?等?{_ZH_AUTH_HEAD}")
+ZH_COURT = re.compile(r"(?:最高|高级|中级|基层|地方各级|各级)?人民(?:法院|检察院)|公安机关|海关")
+ZH_HEADS = [("authority", re.compile(_ZH_AUTH_HEAD), 0.6, 20),
+            # a ministry ends in 部; 部 after 内 / 全 / 总 / 干 / a body part means "part", not a ministry
+            ("authority", re.compile(r"(?<![内外全局总干头颈胸腹背腿蹄尾面底顶东西南北中])部(?![门分位件队长])"), 0.6, 8),
+            # a numeral before 人 counts people (不少于2人), it does not name them
+            ("party", re.compile(r"(?<![或前后再两三二一四五六七八九十百几多数\d])者|人员|"
+                                 r"(?<![个他工家两三二一四五六七八九十百几多数\d])人(?![民员大身体畜工口类格为群数次力食])|"
+                                 r"(?:企业|单位|个人)(?!名称|标准|信息|卫生|隐私|财产|内部|所在地|住所|地址)|"
+                                 r"(?<![出进建办开])(?:[厂场][（(][厂场户点、]{1,5}[）)]|厂(?![房区]))|户|[货畜业船车]主"), 0.65, 20),
+            ("document", re.compile(r"许可证|合格证明文件|合格证明?|证明(?:文件|(?=[，。；、：,;:）)和或的等及与]|$))|证书|执照|批准文件|"
+                                    r"登记证|凭证|标志牌|通知单|(?:决定|通知)书"), 0.7, 20)]
+ZH_INSTRUMENT = re.compile(r"《([^《》\n]{1,60})》")
+ZH_FORM = re.compile(r"(?:证明|合格证|许可证|证书|执照|[表单]|通知书|决定书)$")
+# the statutory penalty formula 直接负责的主管人员 is one name despite its 的
+ZH_FORMULA = re.compile(r"直接负责的主管人员")
 _ZH_GENERIC = ("企业", "个人", "单位", "许可证", "合格证", "证书", "执照")     # a name only in context
 _ZH_BARE = _ZH_GENERIC + ("货主", "畜主", "业主", "船主", "车主")
+# class nouns that a verb directly before them turns into a role noun (申请人, 检查人员, 派驻机构)
+_ZH_CLASS_HEADS = ("人", "者", "人员", "单位", "企业", "机构", "部门", "主管部门", "行政部门", "管理部门", "委员会", "机关")
+
+
+def _cut(mod: str, type_: str, head: str) -> int:
+    """Where the name starts inside the scanned modifier: after the last stop word / act verb."""
+    cut = 0
+    for w in _ZH_STOP_WORDS + _ZH_ACTS + (_ZH_VERBS if type_ != "authority" else ()):
+        i = mod.rfind(w)
+        if i < 0:
+            continue
+        end, verb = i + len(w), w in _ZH_ACTS or w in _ZH_VERBS
+        if len(w) == 1 and (mod[end:end + 1] == "级" or mod[i:i + 2] in _ZH_FUNC_IN_WORD
+                            or mod[i - 1:end] in _ZH_FUNC_IN_WORD):
+            continue                                  # 本级 / 各级 are level words, 各种 / 行为 words
+        if verb and (mod[end:end + 1] == "地" or re.match(_ZH_AUTH_HEAD, mod[end:])):
+            continue                                  # 接受地 is a place, 监督机构 a body: not verb + object
+        if w in ("有关", "其他") and mod[i - 1:i] == "等":  # 卫生、工商等有关部门: the list's closing 等有关
+            continue
+        if end == len(mod) and (head in ("人", "者") or (verb and type_ != "document" and head in _ZH_CLASS_HEADS)):
+            continue                                  # 申请人, 检查人员, 派驻机构: verb + class noun is a role noun
+        if verb and mod[end:end + 2] in _ZH_VERBS + ("管理",):
+            continue                                  # 监督检查人员, 监督管理人员: verb + verb is a compound noun
+        cut = max(cut, end)
+    # an existential 有 inside the modifier is a verb (佩戴有X部规定的); 有关 / 有效 / 有害 … are words
+    have = [h.end() for h in re.finditer(r"(?<![所具拥含])有(?![关权限效害毒机])", mod) if h.end() < len(mod)]
+    return max([cut] + have)
+
+
+def _left_edge(text: str, pos: int, reach: int, type_: str, head: str) -> int | None:
+    """The start of the name whose modifier ends at `pos`: back to the nearest stop character, then
+    after the last stop word / act verb. None when neither is found within `reach`: the name
+    would start inside a word."""
+    start = pos
+    while start > 0 and pos - start < reach and (text[start - 1] not in _ZH_STOP_CHARS
+                                                 or text[start - 1:start + 1] in _ZH_FUNC_IN_WORD
+                                                 or text[start - 2:start] in _ZH_FUNC_IN_WORD):
+        start -= 1
+    cut = _cut(text[start:pos], type_, head)
+    if start > 0 and text[start - 1] not in _ZH_STOP_CHARS and not cut:
+        return None
+    return start + cut
 
 
 def spans(text: str) -> list[tuple[str, int, int, float]]:
-    found = [("instrument", m.start(1), m.end(1), 0.95) for m in ZH_INSTRUMENT.finditer(text)]
+    # a 《title》 that ends in a document head (《动物检疫合格证明》, 《…审批表》) names a form, not an instrument
+    found = [("document" if ZH_FORM.search(m.group(1)) else "instrument", m.start(1), m.end(1), 0.95)
+             for m in ZH_INSTRUMENT.finditer(text)]
     found += [("authority", m.start(), m.end(), 0.95) for m in ZH_COURT.finditer(text)]
+    found += [("party", m.start(), m.end(), 0.7) for m in ZH_FORMULA.finditer(text)]
     for m in ZH_TIER1.finditer(text):
-        found.append(("authority", m.start(), m.end(), 0.9 if m.end() - m.start() > 4 else 0.85))
+        start = m.start()
+        if text[:start].endswith("地"):               # a place qualifier (所在地 / 输入地 / 事故发生地) before a level
+            edge = _left_edge(text, start, 8, "authority", "")
+            start = start - len(_ZH_LEAD.sub("", text[edge:start])) if edge is not None else start
+        found.append(("authority", start, m.end(), 0.9 if m.end() - start > 4 else 0.85))
     for type_, rx, conf, reach in ZH_HEADS:
         for m in rx.finditer(text):
-            start = m.start()
-            while start > 0 and m.start() - start < reach and text[start - 1] not in _ZH_STOP_CHARS:
-                start -= 1
-            mod = text[start:m.start()]
-            words = _ZH_STOP_WORDS + (_ZH_VERBS if type_ != "authority" else ())
-            keep_tail = type_ == "party" and m.group() in ("人", "者")   # 申请人, 持有人, 提供者: verb + 人 / 者
-            cut = max((mod.rfind(w) + len(w) for w in words
-                       if w in mod and not (keep_tail and mod.rfind(w) + len(w) == len(mod))), default=0)
-            mod = "" if m.group() == "个人" else mod[cut:]   # 个人 takes no modifier (保持个人卫生)
-            if type_ != "party":                    # 经X批准, 报X备案, 附有X证明: a leading verb
-                mod = re.sub(r"^(?:经|报|除|附有|有|转让|出借|伪造)+", "", mod)
+            edge = _left_edge(text, m.start(), reach, type_, m.group())
+            if edge is None:
+                continue
+            mod = "" if m.group() == "个人" else text[edge:m.start()]   # 个人 takes no modifier
+            mod = _ZH_LEAD.sub("", mod) if type_ != "party" or len(mod) > 2 else mod
+            mod = _ZH_LEAD_DOC.sub("", mod) if type_ == "document" else mod
+            begin = m.start() - len(mod)
             surface = mod + m.group()
+            if m.group() == "部" and len(mod) < 2:
+                continue                            # a ministry has a name before 部
             if (not mod and surface not in _ZH_BARE) or (m.group() == "户" and len(mod) < 2) or \
                     (surface in _ZH_GENERIC and text[max(0, m.start() - 1):m.start()] in ("本", "该", "其", "各", "此")):
                 continue                            # 本单位, 该企业: the party already named, not a new one
-            found.append((type_, m.start() - len(mod), m.end(), 0.5 if surface in _ZH_GENERIC else conf))
+            if type_ == "authority" and m.group() == "机构" and _ZH_SERVICE.search(mod) and not _ZH_PUBLIC.search(mod):
+                found.append(("party", begin, m.end(), conf))
+                continue
+            if type_ == "authority" and begin > 0 and text[begin - 1] == "、":
+                begin = _list_start(text, begin)
+            found.append((type_, begin, m.end(), 0.5 if surface in _ZH_GENERIC else conf))
     return found
+
+
+def _list_start(text: str, begin: int) -> int:
+    """Conjuncts that share one head (铁道、交通行政主管部门; 卫生、工商行政管理等部门) are one name:
+    extend over preceding 、-joined modifiers that have no head or party / document noun of their own."""
+    while begin > 1 and text[begin - 1] == "、":
+        s = _left_edge(text, begin - 1, 10, "authority", "")
+        if s is None:
+            break
+        seg = _ZH_LEAD.sub("", text[s:begin - 1])
+        if not 2 <= len(seg) <= 10 or re.search(_ZH_AUTH_HEAD, seg) or any(w in seg for w in _ZH_VERBS) \
+                or re.search(r"[人者证户厂场]", seg):
+            break
+        begin -= len(seg) + 1
+        if text[begin - 1:begin] != "、":
+            break
+    return begin
