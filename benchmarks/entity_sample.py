@@ -17,9 +17,12 @@ For zh (zh-food-safety + zh-pig-slaughter + zh-animal-quarantine), vi (vi-alqac)
   reader lists in `hand` every authority, party, instrument and document named in the text
   (`surface|type; ...`) without seeing what the extractor found.
 
-Rows 1-50 of each precision sheet are the tuning part, 51-100 the validation part.
+The first sheets (seed 23) judged the first version of the rules, and all their rows were
+then used to rewrite the rules (tuning). The validation sheets (`--seed 29 --suffix
+validation`: entities_{lang}_validation.csv, ...) were drawn from the rewritten rules and
+judged blind, by readers who had not seen the tuning sheets; the rules did not change after.
 
-    .venv/bin/python benchmarks/entity_sample.py          # writes the sheets (keeps filled ones)
+    .venv/bin/python benchmarks/entity_sample.py [--seed 29 --suffix validation]   # keeps filled sheets
     .venv/bin/python benchmarks/entities_handcheck.py     # scores filled sheets
 """
 from __future__ import annotations
@@ -56,9 +59,15 @@ def write(path: Path, header: list[str], rows: list[list]) -> None:
 
 
 def main() -> int:
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--suffix", default="", help="sheet name suffix (validation)")
+    args = ap.parse_args()
     from workbench.workbench import Workbench
+    tag = f"_{args.suffix}" if args.suffix else ""
     for lang, ws in WORKSPACE.items():
-        rng = random.Random(SEED)
+        rng = random.Random(args.seed)
         idx = Workbench.open(WS / ws).entities
         by_entity: dict[str, list] = {}
         for m in idx.mentions:
@@ -69,9 +78,9 @@ def main() -> int:
         for i, eid in enumerate(ids[:N], 1):
             m = rng.choice(by_entity[eid])
             text = idx.units[m.unit_id].text
-            rows.append([i, "tuning" if i <= N // 2 else "validation", eid, m.type, m.surface, m.unit_id,
+            rows.append([i, args.suffix or "tuning", eid, m.type, m.surface, m.unit_id,
                          round(m.confidence, 2), context(text, m.start, m.end), "", ""])
-        write(OUT / f"entities_{lang}.csv",
+        write(OUT / f"entities_{lang}{tag}.csv",
               ["n", "part", "entity_id", "type", "surface", "unit_id", "confidence", "context", "correct", "note"], rows)
 
         aggs = list(idx.aggregated)
@@ -83,15 +92,15 @@ def main() -> int:
         for i, a in enumerate(aggs[:N], 1):
             r = rng.choice(by_key[(a.subject, a.type, a.object)])
             name = lambda e: idx.entities[e].name if e in idx.entities else e
-            rows.append([i, "tuning" if i <= N // 2 else "validation", name(r.subject), r.type, name(r.object),
+            rows.append([i, args.suffix or "tuning", name(r.subject), r.type, name(r.object),
                          r.unit_id, round(r.confidence, 2), r.evidence, "", ""])
-        write(OUT / f"relations_{lang}.csv",
+        write(OUT / f"relations_{lang}{tag}.csv",
               ["n", "part", "subject", "type", "object", "unit_id", "confidence", "evidence", "correct", "note"], rows)
 
         units = sorted(u for u in idx.units if "/" in u)
         rng.shuffle(units)
         picked = [u for u in units if 80 <= len(idx.units[u].text) <= 900][:RECALL_N]
-        write(OUT / f"entity_recall_{lang}.csv", ["n", "unit_id", "text", "hand"],
+        write(OUT / f"entity_recall_{lang}{tag}.csv", ["n", "unit_id", "text", "hand"],
               [[i, u, idx.units[u].text, ""] for i, u in enumerate(picked, 1)])
     return 0
 

@@ -1,39 +1,155 @@
 """Entity mention rules for English legal text: capitalised names ending in a head (Authority / Court, Person / Client, Act / Rules, Licence), acronyms acting as bodies, lowercase generic heads.
 
 Each rule returns (type, start, end, confidence) spans; overlaps are resolved by
-`extract.extract`. See extract.py for the types and how confidence is set."""
+`extract.extract`. See extract.py for the types and how confidence is set.
+
+A name is a noun phrase: capitalised words joined by single spaces (never a tab or a line
+break: those separate table cells and glossary headwords from their text), ending in a head
+noun that gives the type. The heads are general nouns of legal drafting, not names taken from
+examples; an acronym gets a type only from the text itself (its expansion, or its role)."""
 from __future__ import annotations
 
 import re
 
-# -- English -----------------------------------------------------------------------------------
-_W, _S = r"[A-Z][\w'&-]*", r"[ \t]+"        # a capitalised word; a space that is not a line break
-_PHRASE = rf"(?:{_W}{_S}(?:(?:of|for|and|on|in){_S})?){{0,6}}?"
+_W = r"[A-Z][\w'’&-]*"                             # a capitalised word
+_MODS = rf"(?:{_W} (?:and )?){{0,5}}?"              # its modifiers: capitalised words, "and" between them
+_TITLE = rf"(?:{_W} (?:(?:of|for|and|on|in|to)(?: the)? )?){{0,6}}?"   # titles keep their prepositions
+# a singular head followed by another capitalised word is that word's modifier ("Client Account")
+_NOT_MOD = r"(?! [A-Z][a-z])"
+
+
+def _heads(words: str, plural: str = "s") -> str:
+    return rf"(?:{words})(?:{plural}\b|\b{_NOT_MOD})"
+
+
+_INSTRUMENT = ("Act|Regulations|Rules|Rulebook|Ordinance|Code|Decree|Law|Directive|Statute|Convention|"
+               "Treaty|Guidance|Manual|Order(?= No| \\(?\\d{4})")   # an Order with no number is a decision
+_AUTHORITY = ("Authority|Authorities|Regulator|Court|Tribunal|Registrar|Commission(?:er)?|Ministry|Minister|"
+              "Department|Council|Registry|Ombudsman|Inspectorate|Government|Secretary of State")
+_PARTY = ("Person|Entity|Entities|Firm|Institution|Holder|[A-Z]\\w*holder|Licensee|Applicant|Operator|Client|Member|"
+          "Provider|Issuer|Undertaking|Participant|Employer|Practitioner|Trustee|Custodian|Insurer|Company|Companies|Partnership|"
+          "Owner|Manager|Counterpart(?:y|ies)|Director|Partner|Agent|Broker|Dealer|Adviser|Auditor|"
+          "Beneficiary|Beneficiaries|Creditor|Debtor|Investor|Customer|Consumer|Employee|Body Corporate")
+_ORGAN = "Office|Committee|Board|Bank|Agency|Agencies"
+_DOCUMENT = "Licen[cs]e|Permit|Certificate|Approval|Authori[sz]ation|Permission|Registration"
+# an instrument name carries its number and year: "Federal Law No. (4) of 2013", "Regulations 2015", "Act (1990)"
+_NUMBER = r"(?: No\.? ?\(?\d+\)?)?(?: of \d{4}\b)?(?: \d{4}\b| \(\d{4}\))?"
+
 EN_RULES = [
-    ("instrument", re.compile(rf"{_W}{_S}(?:(?:of|for|and|on|in){_S})?{_PHRASE}(?:Act|Regulations|Rules|Rulebook|Ordinance|Code|"
-                              rf"Decree|Law|Directive|Order|Statute)(?:{_S}of{_S}{_W})?(?:{_S}\(?\d{{4}}\)?)?\b"), 0.85),
-    ("authority", re.compile(rf"{_PHRASE}(?:Authority|Regulator|Court|Tribunal|Registrar|Commission(?:er)?|Committee|Board|Agency|"
-                             rf"Ministry|Minister|Department|Office|Council|Registry|Ombudsman|Inspectorate)s?"
-                             rf"(?:{_S}(?:of|for){_S}{_W}(?:{_S}(?:and{_S})?{_W}){{0,3}})?\b"), 0.85),
-    ("party", re.compile(rf"{_PHRASE}(?:Person|Entity|Entities|Firm|Institution|Holder|Licensee|Applicant|Operator|Client|"
-                         rf"Member|Provider|Issuer|Undertaking|Participant|Employer|Practitioner|Trustee|Custodian|Insurer)s?\b"), 0.85),
-    ("document", re.compile(rf"(?:{_W}{_S}){{1,3}}(?:Licen[cs]e|Permit|Certificate|Approval|Authori[sz]ation|Permission)s?\b|"
-                            rf"Certificate{_S}of{_S}{_W}(?:{_S}{_W})*"), 0.85),
-    # an acronym acting as a body: "the FSRA may", "by the FCA"
-    ("authority", re.compile(r"(?<=\b[Tt]he )[A-Z]{2,6}\b(?=\s+(?:may|must|shall|will|can|has|is|considers|expects|requires|"
-                             r"issues|grants|imposes))|(?<=\bby the )[A-Z]{2,6}\b"), 0.55),
+    ("instrument", re.compile(rf"{_W} {_TITLE}(?:{_INSTRUMENT})\b(?: of(?: the)? {_W}(?: {_W}){{0,2}})?{_NUMBER}"), 0.85),
+    # a public body: its head, then an optional complement "of / for / on X" (Minister of Finance)
+    ("authority", re.compile(rf"{_MODS}{_heads(_AUTHORITY)}(?: (?:of|for|on)(?: the)? {_W}(?: (?:and )?{_W}){{0,3}})?"), 0.85),
+    # "Office", "Committee", "Board", "Bank", "Agency" are also firms or their organs ("Representative Office",
+    # "Audit Committee", "Credit Rating Agency"); they name public bodies with a public-sphere modifier or a
+    # complement (Office of X, Committee on Y)
+    ("authority", re.compile(rf"(?:(?:International|National|Federal|European|Central|State|Government) {_MODS}"
+                             rf"{_heads(_ORGAN)}|{_MODS}(?:{_ORGAN})s? (?:of|for|on)(?: the)? {_W}(?: (?:and )?{_W}){{0,3}})"), 0.8),
+    ("party", re.compile(rf"{_MODS}{_heads(_PARTY)}"), 0.85),
+    ("document", re.compile(rf"(?:{_W} ){{1,3}}{_heads(_DOCUMENT)}|Certificate of {_W}(?: {_W})*"), 0.85),
+    # "the Act", "the Rules": a reference to an instrument named elsewhere ("this Act" is the text itself)
+    ("instrument", re.compile(r"(?<=\bthe )(?:Act|Regulations|Rules|Rulebook|Code|Law|Ordinance|Decree)\b(?! [A-Z(])"), 0.6),
     ("authority", re.compile(r"(?<=\bthe )(?:court|regulator|registrar|tribunal)\b"), 0.5),
     ("party", re.compile(r"\b(?:licensee|licen[cs]e holder|permit holder|certificate holder|applicant|registrant|permittee|"
-                         r"operator|employer|manufacturer|importer|exporter|distributor|proprietor|practitioner)s?\b"), 0.6),
-    ("document", re.compile(r"\b(?:([a-z]+)\s+)?(?:licen[cs]e|permit|certificate|approval|authori[sz]ation)s?\b"), 0.7),
+                         r"operator|employer|manufacturer|importer|exporter|distributor|proprietor|practitioner|issuer|"
+                         r"\w*holder|trustee|custodian)s?\b"), 0.6),
+    # licence / permit / certificate are documents; approval and authorisation are acts unless part of a name
+    ("document", re.compile(r"(?<![\w'’])(?:([a-z]+) )?(?:licen[cs]e|permit|certificate)s?\b"), 0.7),
 ]
 _EN_LEAD = re.compile(r"^(?:(?:The|A|An|Any|Each|Every|No|This|That|These|Those|Such|Where|If|When|Unless|In|On|For|Under|"
                       r"Subject|Notwithstanding|Without|Pursuant|Nothing|Article|Rule|Section|Chapter|Part|Schedule|Clause|"
-                      r"Regulation|Terms?|of|and|for|on|in)\s+)+")
+                      r"Regulation|Terms?|Means|Includes|Has|Is|of|and|for|on|in|to|the)\s+)+")
+# the word before a lowercase document: determiners and the verbs and prepositions that govern it are
+# not part of its name ("hold a licence", "permit holder" aside); a verb "permits" takes an object
 _EN_LOW_STOP = set("a an the any such its their his her that this these those new valid same each every no of for to under in "
-                   "with by on issue issues issued grant grants granted hold holds renew revoke suspend obtain apply and or "
-                   "relevant written prior not shall may must will".split())
+                   "with by on at from during upon after before without into as and or not relevant written prior shall may "
+                   "which who whom it they we he she also only so "
+                   "must will would should can could".split())
+_VERB = re.compile(r"^(?:issu|grant|hold|held|renew|revok|suspend|obtain|appl|seek|sought|requir|withdr[ae]w|refus|var|"
+                   r"surrender|cancel|giv|gave|receiv|need|ha[sdv]|permit)\w*$")
+# the noun "permit" is followed by punctuation, a preposition or a verb; the verb by its object ("permits Persons")
+_PERMIT_NOUN = re.compile(r"\s*(?:[^\w\s]|$|(?:of|for|to|in|under|from|by|is|are|was|were|has|have|must|shall|may|will|"
+                          r"and|or|issued|granted|held|holders?)\b)")
 _EN_ARTICLE = re.compile(r"\b(?:the|a|an|any|each|every|such)\s+$", re.IGNORECASE)
+
+# -- acronyms ----------------------------------------------------------------------------------
+_ACRONYM = re.compile(r"\b[A-Z][A-Z&]{1,6}\b")
+# an acronym's own expansion: "Financial Services Regulatory Authority (FSRA)" or a glossary line "FSRA<tab>The ..."
+_EXPANDED = re.compile(rf"((?:{_W} (?:(?:of|for|and|on|in|the) )*){{1,8}}?{_W}) \((?:the )?[\"“]?([A-Z][A-Z&]{{1,6}})[\"”]?\)|"
+                       rf"^([A-Z][A-Z&]{{1,6}})\t+(?:The |the )?((?:{_W} (?:(?:of|for|and|on|in|the) )*){{0,8}}{_W})", re.M)
+# an acronym acting as a public body: the subject of a regulatory verb ("the FSRA may approve")
+_REG_VERBS = (r"approve|grant|issue|direct|refuse|withdraw|revoke|suspend|cancel|expect|publish|appoint|"
+              r"investigate|supervise|authorise|register|waive|designate|recognise|enforce|delegate")
+_ACT_AS_BODY = re.compile(rf"(?<=\b[Tt]he )([A-Z]{{2,6}}) (?:(?:(?:may|must|shall|will|can)(?: not)?(?: also)? )"
+                          rf"(?:{_REG_VERBS})|(?:{_REG_VERBS})e?s)\b|"
+                          rf"\b(?:approved|granted|authorised|recognised|registered|licensed|designated|appointed|"
+                          rf"supervised|regulated) by the ([A-Z]{{2,6}})\b(?! [A-Z])")
+# a bare acronym ends its noun phrase: what follows is punctuation, a conjunction or a preposition, not a noun
+_END = r" (?:and|or|to|as|in|for|of|on|at|by|with|from|under|which|that|is|are|was|were|has|have|may|must|shall|will)\b"
+# "section 30 of the FSMR": a section, rule or schedule belongs to an instrument
+_ACR, _ENDS = r"([A-Z][A-Z&]{1,6})", rf"(?=[^\w\s'’]|\s*$|{_END})"
+_PART_OF = re.compile(r"\b(?:[Ss]ections?|[Ss]chedule|[Pp]art|[Cc]hapter|[Aa]rticle|[Rr]ules?|[Pp]aragraph|[Rr]egulation)"
+                      rf" [\dA-Z.()‎]+ (?:of|in|under) (?:the )?{_ACR}\b(?! [A-Z])|"
+                      rf"\b(?:under|pursuant to|in accordance with|as defined in) the {_ACR}{_ENDS}")
+# what is granted, held, varied or withdrawn is a document: "granted an FSP", "withdraw its FSP"
+_OBJECT_OF = re.compile(r"\b(?:grant|issu|hold|held|revok|var[iy]|withdr[ae]w|cancel|suspend|surrender)\w* "
+                        rf"(?:an?|the|its|their) {_ACR}{_ENDS}")
+
+
+def _initials(name: str) -> str:
+    return "".join(w[0] for w in name.split() if w[0].isupper())
+
+
+def _type_of(name: str) -> str | None:
+    for type_, heads in (("authority", _AUTHORITY), ("instrument", _INSTRUMENT), ("party", _PARTY), ("document", _DOCUMENT)):
+        if re.search(rf"\b(?:{heads})s?$", name):
+            return type_
+    return None
+
+
+def _acronyms(text: str) -> list[tuple[str, int, int, float]]:
+    typed = {}
+    for m in _EXPANDED.finditer(text):
+        name, acr = (m.group(1), m.group(2)) if m.group(2) else (m.group(4), m.group(3))
+        # the expansion is typed by the same name rules: the name found at its end
+        types = [t for t, rx, base in EN_RULES if base >= 0.8 for n in rx.finditer(name or "") if n.end() == len(name)]
+        if types and _initials(name).endswith(acr.replace("&", "")):
+            typed[acr] = types[0]
+    out = [(t, m.start(), m.end(), 0.8) for m in _ACRONYM.finditer(text)
+           if (t := typed.get(m.group())) and not re.match(r" [A-Z][a-z]", text[m.end():])]   # "JORC Code": a modifier
+    out += [("authority", *m.span(m.lastindex), 0.6) for m in _ACT_AS_BODY.finditer(text)]
+    out += [("instrument", *m.span(m.lastindex), 0.6) for m in _PART_OF.finditer(text)]
+    out += [("document", *m.span(1), 0.6) for m in _OBJECT_OF.finditer(text) if m.group(1) not in typed]
+    return out
+
+
+def _in_address(text: str, start: int, end: int) -> bool:
+    """A word inside an e-mail address or a URL is not a name."""
+    s, e = start, end
+    while s > 0 and not text[s - 1].isspace():
+        s -= 1
+    while e < len(text) and not text[e].isspace():
+        e += 1
+    return bool(re.search(r"@|www\.|://", text[s:e]))
+
+
+def _trim_and(text: str, start: int, end: int) -> int:
+    """Modifiers joined by "and" share one head ("Mining and Petroleum Reporting Entities"); a plural noun,
+    an agent noun (Payer, Operator), an acronym or a head before "and" ends a phrase of its own."""
+    for m in re.finditer(r"(\S+) and ", text[start:end]):
+        left = m.group(1)
+        if left.isupper() or re.search(r"(?:s|er|or|ee|ant|ent|ist)$", left) or _type_of(left):
+            start = start + m.end()
+    return start
+
+
+# a defined term's headword (glossary "X<tab>means", '"X" means'): extract.py names it; a shorter
+# mention inside it ("Agent" in "Dealing in Investments as Agent") is part of the term, not an entity
+_HEADWORD = re.compile(r"^([^\t\n]+?)[ \t]*\t[ \t]*(?=(?:means|includes|has the meaning)\b)|"
+                       r"[\"“]([^\"”\n]+)[\"”] (?=(?:means|includes|has the meaning)\b)", re.M | re.I)
+
+
+def _inside_headword(words: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < start < e and end <= e for s, e in words)    # a name that opens the headword stays
 
 
 def spans(text: str) -> list[tuple[str, int, int, float]]:
@@ -41,21 +157,30 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
     for type_, rx, base in EN_RULES:
         for m in rx.finditer(text):
             start, end, conf = m.start(), m.end(), base
-            if base >= 0.85:                               # a capitalised name: drop leading function words
+            if base >= 0.8:                                # a capitalised name: drop leading function words
                 lead = _EN_LEAD.match(m.group())
                 start += lead.end() if lead else 0
+                if type_ in ("party", "document"):        # titles and public bodies keep "and"
+                    start = _trim_and(text, start, end)
                 if not re.search(r"\s", text[start:end].strip()):   # one word left: "Act", "Regulator"
-                    if type_ in ("instrument", "document"):
-                        continue
+                    if type_ in ("instrument", "document") or re.search(r"\bas $", text[:start]):
+                        continue                           # "as Agent" with no article names a capacity
                     conf = 0.8 if _EN_ARTICLE.search(text[:start]) else 0.6
-            if m.groups() and m.group(1):                  # "practising certificate", not "a certificate"
-                if m.group(1).lower() in _EN_LOW_STOP:
-                    start = m.start(1) + len(m.group(1))
+            if m.groups() and m.group(1):                  # "practising certificate", not "hold a certificate"
+                word = m.group(1)
+                if word.lower() in _EN_LOW_STOP or _VERB.match(word.lower()):
+                    start = m.start(1) + len(word) + 1
                 else:
                     conf = 0.75
-            if text[start:end].strip().lower().startswith("permit") and \
-                    re.search(r"\b(?:to|not|shall|may|must|will|would)\s+$", text[:start]):
-                continue                                   # "permit" the verb
-            if text[start:end].strip():
+            head = text[start:end].strip()
+            if re.search(r"\bpermits?$", head) and (not _PERMIT_NOUN.match(text, end) or
+                                                      re.search(r"\b(?:to|not|shall|may|must|will|would)\s+$", text[:start])):
+                continue                                   # "permit" the verb: "Rule 22.2 permits Authorised Persons"
+            complement = re.search(r" (?:of|for) (?:the )?(\w+)$", head)
+            if type_ == "authority" and complement and _type_of(complement.group(1)) == "party":
+                continue                                   # "Board of Directors": an organ of a firm
+            if head and not _in_address(text, start, end):
                 found.append((type_, start, end, conf))
-    return found
+    words = [m.span(m.lastindex) for m in _HEADWORD.finditer(text)]
+    return [s for s in found + _acronyms(text)
+            if not _in_address(text, s[1], s[2]) and not _inside_headword(words, s[1], s[2])]

@@ -1,65 +1,180 @@
-"""Entity mention rules for Vietnamese legal text: fixed names of state bodies, numbered instruments, parties and documents by head word with their modifier syllables.
+"""Entity mention rules for Vietnamese legal text: fixed names of state bodies and offices, numbered
+instruments, parties and documents by head word with their modifier syllables.
 
 Each rule returns (type, start, end, confidence) spans; overlaps are resolved by
-`extract.extract`. See extract.py for the types and how confidence is set."""
+`extract.extract`. See extract.py for the types and how confidence is set. Text is NFC.
+
+A party name is a head (người, cơ sở, chủ …) + a short modifier (a relative verb with its object,
+or a noun). Without a lexicon the end of the modifier is only certain at a closed-class word or a
+punctuation mark, so a run is kept only when it reaches one soon; a shorter, safer name is
+preferred to a run-on."""
 from __future__ import annotations
 
 import re
 
-# -- Vietnamese --------------------------------------------------------------------------------
 _LATIN = [chr(c) for c in list(range(0xC0, 0x250)) + list(range(0x1E00, 0x1F00)) if chr(c).isalpha()]
-_LO = "a-z\u0300-\u036f" + "".join(c for c in _LATIN if c.islower())   # with combining marks (NFD text)
+_LO = "a-z" + "".join(c for c in _LATIN if c.islower())
 _UP = "A-Z" + "".join(c for c in _LATIN if c.isupper())
 _CAP, _LOW = rf"[{_UP}][{_LO}]*", rf"[{_LO}]+"
-_VI_ORG = r"(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Tòa|Toà|Viện|Thủ|Quốc|Thanh|Chính)"
+_W = rf"[{_UP}{_LO}]"                   # a letter: a syllable starts and ends where none is next
+# an organisation head starts a new name, also after "và" / "," (a list is several entities)
+_VI_ORG = (r"(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Tòa|Toà|Viện|Thủ|Quốc|Thanh|Chính|Ban|"
+           r"Văn phòng|Ngân hàng|Kiểm toán|Cơ quan|Trường|Đài|Tập đoàn|Công an|Quân)")
 _VI_NAME = rf"{_CAP}(?: (?:{_CAP}|{_LOW}))?(?:(?: và|,| -) (?!{_VI_ORG}\b){_CAP}(?: (?!(?:có|phải|được|là|và)\b){_LOW})?)*"
+_LEVEL = r"(?: (?:tối cao|cấp cao|cấp tỉnh|cấp huyện|cấp xã|cùng cấp|cấp trên(?: trực tiếp)?|cấp sơ thẩm|cấp phúc thẩm|quân sự(?: trung ương| quân khu| khu vực)?))?"
+# an office is a public authority: a title + the body it heads is one authority (Chủ tịch Ủy ban
+# nhân dân cấp tỉnh, Chánh án Tòa án nhân dân tối cao); the offices of the courts and of the state
+_TITLE = (r"(?:Phó )?(?:Bộ trưởng|Thứ trưởng|Thủ trưởng|Chủ tịch|Chánh án|Viện trưởng|Giám đốc|Cục trưởng|"
+          r"Chánh [Tt]hanh tra|Tổng [Tt]hanh tra|Tổng cục trưởng|Chủ nhiệm|Trưởng ban|Tổng Kiểm toán|Thống đốc)")
+_BODY = (rf"(?:Ủy|Uỷ) ban nhân dân(?: các cấp| cấp (?:tỉnh|huyện|xã)| tỉnh| huyện| xã)?|Hội đồng nhân dân(?: cấp (?:tỉnh|huyện|xã))?|"
+         rf"(?:Tòa|Toà) án(?: nhân dân)?{_LEVEL}|Viện kiểm sát(?: nhân dân)?{_LEVEL}|(?:Phó )?Thủ tướng Chính phủ|Chính phủ|Quốc hội|"
+         rf"(?:Ủy|Uỷ) ban [Tt]hường vụ Quốc hội|Chủ tịch nước|(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Ban) {_VI_NAME}")
+_OFFICE = (r"Thẩm phán|Hội thẩm(?: nhân dân)?|Kiểm sát viên|Thư ký Tòa án|Thư ký phiên tòa|Điều tra viên|Chấp hành viên|"
+           r"Thanh tra viên|Chủ tọa phiên (?:tòa|họp)|Chủ tọa")
 VI_FIXED = [
-    ("authority", re.compile(r"(?:Ủy|Uỷ) ban nhân dân(?: các)?(?: cấp (?:tỉnh|huyện|xã))?|Hội đồng nhân dân(?: cấp (?:tỉnh|huyện|xã))?|"
-                             r"(?:Tòa|Toà) án nhân dân(?: (?:tối cao|cấp cao|cấp tỉnh|cấp huyện))?|Viện kiểm sát nhân dân(?: (?:tối cao|cấp tỉnh|cấp huyện))?|"
-                             r"Thủ tướng Chính phủ|Chính phủ|Quốc hội|[Cc]ơ quan (?:nhà nước |quản lý nhà nước )?có thẩm quyền"), 0.9),
-    ("authority", re.compile(rf"(?:(?:Bộ trưởng|Thủ trưởng|Thanh tra|Giám đốc|Cục trưởng|Chánh thanh tra) )?"
-                             rf"(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng) {_VI_NAME}"), 0.85),
+    ("authority", re.compile(rf"(?<!{_W})(?:(?:{_TITLE}|Hội đồng Thẩm phán) )?(?:{_BODY})(?!{_W})"), 0.9),
+    ("authority", re.compile(rf"(?<!{_W})(?:{_OFFICE}|[Cc]ơ quan (?:nhà nước |quản lý nhà nước )?có thẩm quyền)(?!{_W})"), 0.9),
     ("instrument", re.compile(r"(?:Bộ luật|Luật|Pháp lệnh|Nghị định|Nghị quyết|Thông tư(?: liên tịch)?|Quyết định|Chỉ thị)"
                               r"(?: số)? \d+/\d{4}/[A-ZĐ0-9\-]+"), 0.95),
+    # a person named by the exercise of public power is an office holder, not a regulated party
+    ("authority", re.compile(rf"(?<!{_W})[Nn]gười (?:có thẩm quyền|tiến hành tố tụng|thi hành công vụ|ra quyết định(?: thanh tra)?)(?!{_W})"), 0.8),
     ("party", re.compile(r"(?<![\w])(?:[Tt]ổ chức(?=\s*(?:[,.;:)]|$|(?:và|hoặc) (?:cá nhân|người)|cá nhân|phải|không|được|có|là|vi phạm|nước ngoài|trong nước))|"
                          r"[Cc]á nhân|[Dd]oanh nghiệp|[Tt]hương nhân|[Hh]ộ kinh doanh|[Hh]ộ gia đình|[Nn]hà (?:đầu tư|thầu|sản xuất|nhập khẩu|cung cấp)|"
-                         r"[Nn]gười sử dụng lao động|[Nn]gười lao động)(?![\w])"), 0.7),
+                         r"[Nn]gười sử dụng lao động|[Nn]gười lao động|[Đđ]ương sự|[Pp]háp nhân(?: thương mại)?|[Cc]ông dân)(?![\w])"), 0.7),
 ]
-# heads whose name runs on over lowercase modifier syllables up to the next function word
-VI_HEADS = [("party", re.compile(r"(?<![\w])(?<!trên )(?<!làm )(?:[Cc]ơ sở|[Nn]gười|[Cc]hủ(?! (?:trì|động|yếu|trương|đề|quyền)\b)|"
-                                 r"[Đđ]ơn vị)(?= )"), 0.65, False),
-            ("document", re.compile(r"(?<![\w])(?:[Gg]iấy phép|[Gg]iấy chứng nhận|[Cc]hứng chỉ|[Gg]iấy xác nhận|[Gg]iấy đăng ký|"
-                                    r"[Vv]ăn bản chấp thuận)(?![\w])"), 0.8, True),
-            ("instrument", re.compile(rf"(?<![\w])(?:Bộ luật|Luật|Pháp lệnh)(?= {_CAP})"), 0.85, True)]
-_VI_STOP = set("phải không được có là và hoặc của theo tại trong khi thì đã đang sẽ cho với về để do bị từ đến trên dưới "
-               "này đó nếu mà các những thuộc chịu nộp nào ấy đây gồm sau trước số năm ngày quy trừ xin".split())
-_VI_STOP_LATER = {"vi"}     # "người vi phạm" is a name, "cơ sở … vi phạm" ends at the verb
-_VI_HEADWORDS = ("tổ", "cá", "doanh", "cơ", "người", "bộ", "sở", "ủy", "uỷ", "giấy", "văn", "chứng")
-_VI_SYL = re.compile(rf"(,? )([{_UP}{_LO}]+)")
+# -- heads whose name is read by scanning modifier syllables --------------------------------------
+# A head word must start a word: the syllable before it must not make a compound of it (tự chủ,
+# dân chủ, làm chủ; con người; trên / làm / có cơ sở = "on the basis"), nor a count make it a
+# number of persons (hai người, nhiều người); the syllable after must not make a non-actor
+# compound (chủ nghĩa / trì / động …, cơ sở dữ liệu / vật chất / hạ tầng / pháp lý).
+_BEFORE = {"chủ": set("tự dân làm quân địa nước".split()), "cơ": set("trên làm có".split()),
+           "người": set("con đông hai ba bốn năm sáu bảy tám chín mười mấy vài nhiều mọi mỗi từng".split())}
+VI_HEADS = [("party", re.compile(rf"(?<!{_W})[Cc]hủ(?! (?:nghĩa|trì|động|yếu|trương|đề|quyền|tịch|tọa|nhiệm|quan|lực|đạo|"
+                                 rf"chốt|ý|mưu|đích|tâm|biên|công|điểm|thầu)(?!{_W}))(?= )"), 0.65),
+            ("party", re.compile(rf"(?<!{_W})[Nn]gười(?= )"), 0.65),
+            ("party", re.compile(rf"(?<!{_W})[Cc]ơ sở(?! (?:dữ|vật|hạ|pháp|lý|khoa|thực|chính)(?!{_W}))(?= )"), 0.65),
+            # a body named by its function ("cơ quan thanh tra", "cơ quan thi hành án dân sự") is a state body
+            ("authority", re.compile(rf"(?<!{_W})[Cc]ơ quan(?= )"), 0.7)]
+# closed classes that end a modifier: conjunctions, prepositions, demonstratives, quantifiers, time
+# and place nouns that open a new phrase ("nơi", "ngày"), and the modals / aspect markers /
+# adverbs that open a predicate. Those in _FIRST_OK may open the relative clause itself
+# ("người bị hại", "người được bảo hiểm", "người có quyền lợi", "người chưa thành niên").
+_PRED = set("phải được có không chưa đã đang sẽ cần nên là bị vẫn cũng đều chỉ còn mới lại cùng tự luôn hãy "
+            "đừng chớ gồm bao chịu".split())
+_STOP = _PRED | set("thì mà và hoặc hay nhưng nếu khi vì để do bởi của cho với về tại trong ngoài trên dưới theo từ đến qua sau "
+                    "trước giữa đối nhằm vào ra lên xuống sang tới kể như bằng trái trở này đó kia ấy nào đây khác các "
+                    "những mọi mỗi một hai nhiều toàn tất số nơi ngày tháng năm lúc thời quy trừ xin nộp rõ ngay "
+                    "thuộc sao gì ai biết".split())      # "cho X biết": the causative complement
+_LATER = {"vi"}                 # "người vi phạm" is a name, "cơ sở … vi phạm" ends at the verb
+_FIRST_OK = set("bị được phải có không chưa đã tự cùng".split())
+# a quantifier opens an object, a directional complements a verb: the run before them ends in a verb
+_NEW_NP = set("các những mọi mỗi một hai nhiều toàn tất vào ra lên xuống sang tới lại".split())
+_CLOSE = set("này đó kia ấy khác mà".split())   # a determiner or "mà" (who) closes the noun phrase
+# a closed-class syllable that makes a compound with the one before is no boundary: "nước ngoài"
+# (foreign), "trực thuộc", "hành vi", "thứ hai" (an ordinal)
+_BOUND = {"ngoài": {"nước"}, "toàn": {"an", "hoàn"}, "thuộc": {"trực"}, "vi": {"hành"}} | {n: {"thứ"} for n in "một hai bốn năm".split()}
+_LIMIT = 4                      # modifier syllables: a run that finds no boundary by then is no name
+_SYL = re.compile(rf"(, | )({_W}+)(?!{_W})")
+# a clause starts (its first noun phrase is a subject and a predicate follows) after these
+_CLAUSE = re.compile(r"(?:^|[.;:!?\n(]|\b[a-zđ0-9]{1,3}[.)]|\b(?:thì|nếu|khi|mà|hợp|do|bởi|để|được|bị|làm|Khi|Nếu|Do|Để|Làm))\s*$")
 
 
-def _vi_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) -> tuple[int, int] | None:
-    """Extend a head at `pos` over modifier syllables (a capital only first, in a `named` instrument);
-    (end, syllables), or None when there are none and the bare head is no name."""
-    end, n, first, segment = pos, 0, 0, 0      # a segment after a comma is parallel: no longer than the first
-    while n < limit and (m := _VI_SYL.match(text, end)):
-        word, comma = m.group(2), m.group(1).startswith(",")
-        if word.lower() in _VI_STOP or (n and word.lower() in _VI_STOP_LATER) or \
-                ((n or not named) and word[0].isupper()) or \
-                (comma and (n == 0 or word.lower() in _VI_HEADWORDS or word[0].isupper())) or \
+def _parallel(prev: list[str], nxt: list[str]) -> bool:
+    """A comma inside a name joins two parallel modifiers ("khám bệnh, chữa bệnh", "phòng, chống"),
+    not two entities: same length (at most two syllables) sharing the first or last syllable."""
+    if nxt[:1] and nxt[0].lower() in ("người", "cơ", "chủ", "tổ", "cá"):     # a new head: a new entity
+        return False
+    if [w.lower() for w in prev[-1:]] == ["phòng"] and [w.lower() for w in nxt[:1]] == ["chống"]:
+        return True
+    return 0 < len(prev) <= 2 and len(prev) == len(nxt) and (prev[0] == nxt[0] or prev[-1] == nxt[-1])
+
+
+def _run(text: str, pos: int) -> tuple[int, int, str] | None:
+    """The modifier after a head ending at `pos`: (end, syllables, what ended it: 'pred' a modal /
+    adverb opening a predicate, 'list' a comma / và / hoặc, 'end' punctuation or another closed-class
+    word), or None when there is no modifier or no boundary within _LIMIT syllables."""
+    end, words, seg, extra = pos, [], [], 0
+    while True:
+        m = _SYL.match(text, end)
+        if not m:
+            nxt = text[end:end + 2].strip()[:1]
+            if nxt.isdigit() or not words or words[:2] == ["có", "thể"]:   # a number or "có thể" (a modal)
+                return None
+            return (end, len(words), "list" if nxt == "," else "end") if words else None
+        word, low, comma = m.group(2), m.group(2).lower(), m.group(1) == ", "
+        if comma:
+            after = re.findall(rf"{_W}+", text[m.start(2):m.start(2) + 40])[:max(len(seg), 1)]
+            if not (seg and _parallel(seg, after)):
+                return (end, len(words), "list") if words else None
+            seg, extra = [], extra + len(after)
+        elif (low in _STOP or words and low in _LATER) and not (low in _FIRST_OK and all(w.lower() in _FIRST_OK for w in words)) and words[-1:] not in [[w] for w in _BOUND.get(low, ())] \
+                or word[0].isupper():
+            if not words or low in _NEW_NP or word[0].isupper() or words[:2] == ["có", "thể"] or \
+                    all(w.lower() in _FIRST_OK for w in words):     # a capital: a name taken by the run's verb
+                return None
+            return end, len(words), "pred" if low in _PRED | _CLOSE else "list" if low in ("và", "hoặc") else "end"
+        lead = next((i for i, w in enumerate(words) if w.lower() not in _FIRST_OK), len(words))
+        if len(words) - extra - lead >= _LIMIT:    # a parallel part after a comma, a leading modal do not count
+            return None
+        words.append(word)
+        seg.append(word)
+        end = m.end()
+
+
+def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) -> tuple[int, int] | None:
+    """Documents and instruments by head: extend over modifier syllables (a capital only first, in a
+    `named` instrument) up to the next function word; a comma-joined part no longer than the first
+    ("phòng, chống" is one part). A run still going at `limit` is cut mid-phrase: the bare head."""
+    end, n, first, segment, prev = pos, 0, 0, 0, ""
+    while m := re.compile(rf"(,? )({_W}+)").match(text, end):
+        word, low = m.group(2), m.group(2).lower()
+        comma = m.group(1).startswith(",") and not (prev == "phòng" and low == "chống")
+        if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or ((n or not named) and word[0].isupper()) or \
+                (comma and (n == 0 or low in ("tổ", "cá", "doanh", "cơ", "người", "giấy", "văn") or word[0].isupper())) or \
                 (first and not comma and segment > first):
             break
+        if n == limit:
+            return (pos, 0) if bare_ok else None
         if comma:
             first, segment = first or n, 0
-        end, n, segment = m.end(), n + 1, segment + 1
+        end, n, segment, prev = m.end(), n + 1, segment + 1, low
     return (end, n) if n or bare_ok else None
+
+
+VI_NAMED = [("document", re.compile(r"(?<![\w])(?:[Gg]iấy phép|[Gg]iấy chứng nhận|[Cc]hứng chỉ|[Gg]iấy xác nhận|[Gg]iấy đăng ký|"
+                                    r"[Vv]ăn bản chấp thuận)(?![\w])"), 0.8, True),
+            ("instrument", re.compile(rf"(?<![\w])(?:Bộ luật|Luật|Pháp lệnh)(?= {_CAP})"), 0.85, True)]
 
 
 def spans(text: str) -> list[tuple[str, int, int, float]]:
     found = [(t, m.start(), m.end(), c) for t, rx, c in VI_FIXED for m in rx.finditer(text)]
-    for type_, rx, conf, bare_ok in VI_HEADS:
+    for type_, rx, conf, bare_ok in VI_NAMED:
         for m in rx.finditer(text):
-            run = _vi_run(text, m.end(), bare_ok, type_ == "instrument")
+            run = _fixed_run(text, m.end(), bare_ok, type_ == "instrument")
             if run:
                 found.append((type_, m.start(), run[0], conf if run[1] else 0.6))
+    # a head + modifier: kept when it ends at a boundary; as the subject of a clause only where a
+    # modal / adverb opens the predicate or a list goes on, or the modifier is one (two-syllable)
+    # word -- else the run holds the predicate verb
+    cands, names = [], set()
+    for type_, rx, conf in VI_HEADS:
+        for m in rx.finditer(text):
+            before = text[:m.start()].split()[-1:]
+            if before and before[0].lower() in _BEFORE[m.group().split()[0].lower()]:
+                continue
+            run = _run(text, m.end())
+            syls = text[m.start():run[0] if run else m.end() + 60].lower().split()
+            ok = run is not None and (run[2] != "end" or run[1] <= 2 or not _CLAUSE.search(text[:m.start()]))
+            cands.append((type_, m.start(), run[0] if ok else None, conf, syls))
+            if ok:
+                names.add(" ".join(syls))
+    # a name keeps its form within a provision: a longer or unbounded run that begins with a name
+    # found elsewhere in the text, followed by more syllables, is that name + its predicate
+    for type_, start, end, conf, syls in cands:
+        for k in range(len(syls) - 1, 1, -1):
+            if " ".join(syls[:k]) in names and (end is None or k < len(text[start:end].split())):
+                end = start + len(" ".join(text[start:].split(" ")[:k]))
+                break
+        if end is not None:
+            found.append((type_, start, end, conf))
     return found
