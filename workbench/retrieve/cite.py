@@ -93,7 +93,8 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
     """A comparison of versions the question names ("比较2008年版和2021年版…") cites the
     provision in each named version: the counterpart (along the version alignment, which
     follows renumbering) of the first cited unit in a named version that has none cited is
-    added; a version between them gives way to it when the cited set is full, never the reverse."""
+    added -- or, when the alignment does not reach that version, its best-ranked hit; a version
+    between them gives way to it when the cited set is full, never the reverse."""
     if not cited:
         return cited
     key = cited[0].split("@")[0]
@@ -104,8 +105,13 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
     at = {uid.split("/")[0]: uid for uid in chain}
     out = list(cited)
     for v in named:
-        if v not in at or any(x.split("/")[0] == v for x in out):
+        if any(x.split("/")[0] == v for x in out):
             continue
+        if v not in at:     # the alignment does not reach it: the named version's best-ranked unit stands in
+            stand_in = next((h.unit_id for h in c.hits if h.unit_id.split("/")[0] == v), None)
+            if stand_in is None:
+                continue
+            at[v] = stand_in
         if len(out) >= c.policy.cite_max:
             between = [x for x in out if x.startswith(key + "@") and x.split("/")[0] not in named]
             if between:

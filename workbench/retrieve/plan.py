@@ -31,6 +31,9 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     if question_type:
         route = replace(route, type=question_type)
     keys = catalog.same_content(catalog.named(question))
+    if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and len(route.years) >= 2 and \
+            any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys):
+        route = replace(route, type="version_diff")     # two versions of one instrument named: both asked about
     names = tuple(catalog.names_of(keys))
     subject = topic(question, list(names))
     return Plan(question, language, route, frozenset(keys), names, subject, facts(subject),

@@ -47,7 +47,7 @@ DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "
 # What a question asks for, whatever its type, in the words statutes use for each provision
 # role (parse/roles.py): a penalty, a duty, a definition, a procedure, entry into force.
 ASKED = {
-    "sanction": ("处罚", "罚款", "罚金", "吊销", "法律责任", "后果", "制裁", re.compile("承担.{0,6}责任"),
+    "sanction": ("处罚", "罚款", "罚金", "罚", "吊销", "法律责任", "后果", "制裁", re.compile("承担.{0,6}责任"),
                  "penalty", "penalties", "fine", "fined", "liable", "liability", "sanction", "consequence",
                  "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt"),
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
