@@ -1,8 +1,11 @@
 """Score the entity and relation hand-check sheets (benchmarks/entity_sample.py draws them).
 
 Precision is read from the judgements in the sheets (`correct`): strict (y only) and lenient
-(y or b: the right entity with a boundary error), per part (tuning / validation), per type and
-per confidence band. With `--current`, every judged row is also looked up in what the current
+(y or b: the right entity with a boundary error), per type and per confidence band. The first
+sheets (`entities_{lang}.csv`, `relations_{lang}.csv`) judged the first rules and were then used
+to rewrite them: their figures describe the first rules. The validation sheets
+(`*_validation.csv`) were drawn from the rewritten rules and judged blind: they measure the
+current rules. With `--current`, every judged row is also looked up in what the current
 extractor produces for that unit: `kept` (the same mention or relation is still produced),
 `gone` (no longer produced) or `changed` (the unit now yields an overlapping mention of another
 span or type) -- how a rule change moved the judged rows, before a fresh sample is judged.
@@ -58,10 +61,10 @@ def summarise(judged: list[dict], by: str) -> dict:
     return out
 
 
-def recall(lang: str, mentions_of) -> dict:
+def recall(lang: str, mentions_of, suffix: str = "") -> dict:
     from workbench.entities.extract import normalise
     found = strict = lenient = 0
-    for r in rows(f"entity_recall_{lang}.csv"):
+    for r in rows(f"entity_recall_{lang}{suffix}.csv"):
         hand = [h.rsplit("|", 1)[0].strip() for h in r["hand"].split(";") if h.strip()]
         got = [normalise(m.surface) for m in mentions_of(r["unit_id"])]
         for h in hand:
@@ -117,19 +120,23 @@ def main() -> int:
         res = {}
         for sheet in args.sheets.split(","):
             judged = rows(f"{sheet}_{lang}.csv")
-            res[sheet] = summarise(judged, "type")
+            res[sheet] = summarise(judged, "type")          # the first rules (tuning material)
+            res[sheet + "_validation"] = summarise(rows(f"{sheet}_{lang}_validation.csv"), "type")
             if args.current:
                 status = current_status(lang, index, sheet)
                 print(f"{lang} {sheet}: " + ", ".join(f"{m}/{s} {n}" for (m, s), n in sorted(status.items())))
         res["recall"] = recall(lang, lambda uid: by_unit[uid])
+        res["recall_validation"] = recall(lang, lambda uid: by_unit[uid], "_validation")
         res["inventory"] = {"entities": len(index.entities), "mentions": len(index.mentions),
                             "relations": len(index.relations), "aggregated": len(index.aggregated)}
         result[lang] = res
         for sheet in args.sheets.split(","):
-            s = res[sheet]
-            print(f"{lang} {sheet}: precision strict {s['all'].get('strict')} lenient {s['all'].get('lenient')} "
-                  f"(tuning {s['tuning'].get('strict')}, validation {s['validation'].get('strict')})")
-        print(f"{lang} recall: {res['recall']}  inventory: {res['inventory']}")
+            s, v = res[sheet], res[sheet + "_validation"]
+            print(f"{lang} {sheet}: first rules (tuning sheet) strict {s['all'].get('strict')} lenient "
+                  f"{s['all'].get('lenient')}; current rules (validation sheet) strict {v['all'].get('strict')} "
+                  f"lenient {v['all'].get('lenient')}")
+        print(f"{lang} recall (current rules): tuning sheet {res['recall']}, validation sheet {res['recall_validation']}; "
+              f"inventory: {res['inventory']}")
     if not args.current:
         out = ROOT / "benchmarks" / "results" / "entities_handcheck.json"
         out.write_text(json.dumps(result, ensure_ascii=False, indent=1))

@@ -42,6 +42,8 @@ COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什�
 # the history of a provision through every revision, not one comparison (general words for a
 # history; none of the question generator's template wording)
 HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
+# the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
+CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
             "definition", "defined", "what is a", "what is an")
 # What a question asks for, whatever its type, in the words statutes use for each provision
@@ -86,6 +88,7 @@ class Route:
     sanction: bool = False                       # the question asks about a penalty or liability
     history: bool = False                        # ... about a provision's history through every revision
     asks: tuple[str, ...] = ()                   # provision roles asked for (asked_roles)
+    current: bool = False                        # names the version in force now ("现行", "hiện hành")
 
 
 def question_date(q: str) -> dt.date | None:
@@ -230,7 +233,8 @@ def classify(q: str) -> Route:
         kind = "reasoning"          # a penalty (it rests on a duty and its sanction), or two roles at once
     else:
         kind = "precise"
-    return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, has(HISTORY_CUES), asks)
+    return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, has(HISTORY_CUES), asks,
+                 has(CURRENT_CUES))
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,8 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
     on = dt.date.fromisoformat(as_of) if as_of else route.as_of
     versions = catalog.versions_in(route.years, set(plan.keys)) if policy.versions == "named" and route.years \
         else set()
+    if route.type == "version_diff" and route.current and versions:     # "2007年…和现行…相比": the latest too
+        versions |= {catalog.chain(k)[-1].id for k in {v.split("@")[0] for v in versions}}
     named = frozenset(versions)
     if route.type == "version_diff":
         named_keys = [v.split("@")[0] for v in versions]
