@@ -17,11 +17,12 @@ from workbench.entities.traverse import bfs, build_graph, confidence_weighted, s
 D = dt.date
 
 
-def unit(uid: str, language: str, role: str, text: str, effective: dt.date | None = None, line: int = 0) -> Unit:
+def unit(uid: str, language: str, role: str, text: str, effective: dt.date | None = None, line: int = 0,
+         title: str = "") -> Unit:
     doc, _, label = uid.partition("/")
     key, _, version = doc.partition("@")
     return Unit(id=uid, key=key, version=version, kind="article", label=label, text=text, language=language,
-                role=role, effective_from=effective, line_start=line, line_end=line)
+                role=role, effective_from=effective, line_start=line, line_end=line, title=title)
 
 
 ZH = [
@@ -43,7 +44,8 @@ VI = [
     unit("kcb@2023/a1", "vi", "obligation", "Cơ sở khám bệnh, chữa bệnh phải có giấy phép hoạt động.", D(2024, 1, 1)),
     unit("kcb@2009/a2", "vi", "permission", "Sở Y tế có quyền cấp giấy phép hoạt động cho cơ sở khám bệnh, chữa bệnh.", D(2011, 1, 1)),
     unit("kcb@2009/a3", "vi", "definition",
-         "Giấy phép hoạt động là văn bản do cơ quan nhà nước có thẩm quyền cấp cho cơ sở khám bệnh, chữa bệnh.", D(2011, 1, 1)),
+         "Giấy phép hoạt động là văn bản do cơ quan nhà nước có thẩm quyền cấp cho cơ sở khám bệnh, chữa bệnh.", D(2011, 1, 1),
+         title="Giải thích từ ngữ"),
     unit("nd@2016/a3", "vi", "sanction",
          "Ủy ban nhân dân cấp tỉnh xử phạt cơ sở khám bệnh, chữa bệnh vi phạm quy định của Luật Khám bệnh, chữa bệnh.", D(2016, 7, 1)),
     unit("nd@2016/a4", "vi", "obligation",
@@ -319,3 +321,23 @@ def test_a_workspaces_entities_from_the_command_line(sample_workspace, capsys):
     n_instruments = int(out[0].split(" in ")[1].split()[0])
     assert n_instruments >= 2                                     # named by the Act and by the Decree
     assert main(["entities", "--relations", "authority:no such body", "--workspace", str(sample_workspace)]) == 2
+
+
+def test_defined_terms_where_drafting_puts_definitions_typed_by_their_genus():
+    """Vietnamese "X là Y" defines only under a defining heading, in an article headed by its
+    term, or with "được hiểu là"; a defined term takes the class its definition names."""
+    def terms(u):
+        return {(m.type, m.surface) for m in extract(u) if m.surface in (u.text or "")[:40]}
+    defined = unit("a@1/a3", "vi", "definition", "Người lao động là người làm việc cho người sử dụng lao động.",
+                   title="Giải thích từ ngữ")
+    assert ("party", "Người lao động") in terms(defined)
+    headed = unit("a@1/a455", "vi", "definition", "Hợp đồng trao đổi tài sản là sự thỏa thuận giữa các bên.",
+                  title="Hợp đồng trao đổi tài sản")
+    assert ("term", "Hợp đồng trao đổi tài sản") in terms(headed)
+    declared = unit("a@1/a17", "vi", "definition", "Học tập là quyền và nghĩa vụ của công dân.",
+                    title="Quyền và nghĩa vụ học tập của công dân")
+    assert not [m for m in extract(declared) if m.type == "term"]
+    zh = unit("f@1/a150", "zh", "definition", "本法所称食品生产经营者，是指从事食品生产经营活动的单位和个人。")
+    assert any(m.type == "party" and m.surface == "食品生产经营者" for m in extract(zh))
+    en = unit("g@1/r1", "en", "definition", '"Borrower" means a person who receives Credit.')
+    assert any(m.type == "party" and m.surface == "Borrower" for m in extract(en))

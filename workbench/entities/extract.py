@@ -23,13 +23,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from ..core.records import Unit
-from ..link.terms import EN as EN_TERMS, VI as VI_TERMS, ZH as ZH_TERMS
 from ..parse.roles import role_of
 from . import rules_en, rules_vi, rules_zh
-
-def _rx(pattern: str) -> re.Pattern:
-    return re.compile(pattern, re.IGNORECASE)
-
+from .definitions import defined_spans, genus, heading_of  # noqa: F401  (defined_spans: re-exported)
 
 TYPES = ("authority", "party", "instrument", "document", "term")
 
@@ -80,42 +76,11 @@ def entity_id(type_: str, surface: str) -> str:
 
 # -- mentions ----------------------------------------------------------------------------------
 _BY_LANGUAGE = {"zh": rules_zh.spans, "vi": rules_vi.spans, "en": rules_en.spans}
-_TERMS = {"zh": ZH_TERMS, "vi": VI_TERMS, "en": EN_TERMS}
 
 
-def defined_spans(unit: Unit) -> list[tuple[int, int]]:
-    """Where the unit's lines name a defined term ("本法所称X，是指", "X là", '"X" means'), kept
-    only when the term is definable (`definable`)."""
-    spans, offset, text = [], 0, unit.text or ""
-    for line in text.split("\n"):
-        for rx in _TERMS.get(unit.language[:2], EN_TERMS):
-            spans += [(offset + m.start(1), offset + m.end(1)) for m in rx.finditer(line) if m.group(1).strip()]
-        offset += len(line) + 1
-    return [(s, e) for s, e in spans if definable(text, s, e, unit.language[:2])]
-
-
-# a definition opened by a conditional, or whose term holds a modal or aspect word, is a rule
-COND = {"zh": _rx(r"^$a"), "en": _rx(r"^(?:this|that|it|these|those|which|what|if|where|when)$"),
-        "vi": _rx(r"^(?:khi|trường hợp|trong trường hợp|nếu|sau khi|trước khi|đối với|có)\b|"
-                  r"\b(?:có thể|phải|đã|sẽ|đang|chỉ|mà|cần)\b|\bđược\s+\w")}
-
-
-def definable(text: str, start: int, end: int, lang: str) -> bool:
-    """A defined term, not a rule in the shape of one: no numbers or article references, no
-    pronoun ("This means"), no conditional opener (Khi / Trường hợp), no modal or aspect word;
-    in Vietnamese a capitalised term at the head of its line (not a lettered point) whose
-    defining phrase holds no second "là" ("Người bị tuyên bố là đã chết")."""
-    term = text[start:end].strip().strip("“”\"'‘’ ")
-    if re.search(r"\d{2,}|第.+条|所称|所指", term) or COND.get(lang, COND["en"]).search(term):
-        return False
-    if lang == "vi" and (not term[:1].isupper() or re.match(r"\s*[a-zđ]\)", text[text.rfind("\n", 0, start) + 1:start])
-                         or re.search(r"\slà\s", re.split(r"[,;.]", text[end:] + ".")[0].split(" là ", 1)[-1])):
-        return False
-    return True
-
-
-def extract(unit: Unit) -> list[Mention]:
-    """The entity mentions in one unit's text, overlaps resolved (more confident, then longer, wins)."""
+def extract(unit: Unit, heading: str = "") -> list[Mention]:
+    """The entity mentions in one unit's text, overlaps resolved (more confident, then longer,
+    wins); `heading`: the title of the unit's article (definitions.defined_spans)."""
     text = unit.text or ""
     raw = _BY_LANGUAGE.get(unit.language[:2], rules_en.spans)(text)
     kept: list[tuple[str, int, int, float]] = []
@@ -125,11 +90,11 @@ def extract(unit: Unit) -> list[Mention]:
             kept.append(item)
     if role_of(unit) == "definition":
         rules = _BY_LANGUAGE.get(unit.language[:2], rules_en.spans)
-        for s, e in defined_spans(unit):
+        for s, e in defined_spans(unit, heading):
             if all(e <= k[1] or s >= k[2] for k in kept):
-                # a defined term that names a party, body or document by the same rules takes that type
+                # the class its definition names, else the type the name rules give the whole term
                 whole = [t for t, a, b, _ in rules(text[s:e]) if (b - a) >= 0.85 * len(text[s:e].strip())]
-                kept.append((whole[0] if whole else "term", s, e, 0.9))
+                kept.append((genus(text, e, unit.language[:2]) or (whole[0] if whole else "term"), s, e, 0.9))
     out = []
     for type_, s, e, conf in sorted(kept, key=lambda r: r[1]):
         surface = text[s:e].strip()
@@ -178,7 +143,8 @@ def aliases(entities, merge_local: bool = False) -> dict[str, str]:
 def extract_all(units, titles: dict[str, str] | None = None, merge_local: bool = False):
     """(entities, mentions) for many units, variants merged (see `aliases`); each unit's own
     instrument is an entity too (named by its title or key) so relations can start from it."""
-    mentions = [m for u in units for m in extract(u)]
+    by_id = {u.id: u for u in units}
+    mentions = [m for u in units for m in extract(u, heading_of(u, by_id))]
     language = {u.id: u.language[:2] for u in units}
     seen: dict[str, list] = {}
     for m in mentions:

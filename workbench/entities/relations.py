@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 from ..core.records import Unit
 from ..parse.roles import role_of
-from .extract import Mention, defined_spans, extract, instrument_id
+from .definitions import defined_spans, heading_of
+from .extract import Mention, extract, instrument_id
 
 RELATION_TYPES = ("HAS_DUTY", "IMPOSES_DUTY", "SANCTIONS", "GRANTS_PERMISSION", "MAY", "ISSUES", "DEFINES")
 ACTORS = ("party", "authority")
@@ -331,12 +332,12 @@ def _issues(s: _Sentence) -> list[tuple]:
     return out
 
 
-def _defines(unit: Unit, mentions: list[Mention], own: str) -> list[tuple]:
+def _defines(unit: Unit, mentions: list[Mention], own: str, heading: str = "") -> list[tuple]:
     """DEFINES to the entity that is the defined term (not one nested in it), with the defining
     line as evidence; terms as link/terms keeps them (no numbers / article references), never a
     pronoun ("This means"), a conditional clause (Khi / Trường hợp) or a clause with a modal."""
-    out, text, lang = [], unit.text or "", unit.language[:2]
-    for start, end in defined_spans(unit):
+    out, text = [], unit.text or ""
+    for start, end in defined_spans(unit, heading):
         term = text[start:end].strip().strip("“”\"'‘’ ")
         hit = [m for m in mentions if m.start < end and m.end > start
                and min(m.end, end) - max(m.start, start) >= 0.85 * len(term)]
@@ -348,7 +349,7 @@ def _defines(unit: Unit, mentions: list[Mention], own: str) -> list[tuple]:
 
 
 def relations(unit: Unit, mentions: list[Mention] | None = None, titles: dict[str, str] | None = None,
-              known=()) -> list[Relation]:
+              known=(), heading: str = "") -> list[Relation]:
     """The relations one unit lays down, by its role; `mentions` default to `extract(unit)`
     (pass the alias-merged ones from `extract_all` to keep ids consistent); `known` entity ids
     let the unit's own instrument take its merged id (see `extract.instrument_id`)."""
@@ -356,10 +357,10 @@ def relations(unit: Unit, mentions: list[Mention] | None = None, titles: dict[st
     if not role:                                # structural units lay nothing down
         return []
     text = unit.text or ""
-    mentions = extract(unit) if mentions is None else [m for m in mentions if m.unit_id == unit.id]
+    mentions = extract(unit, heading) if mentions is None else [m for m in mentions if m.unit_id == unit.id]
     lang = unit.language[:2] if unit.language[:2] in DUTY else "en"
     own = instrument_id(unit, titles, known or {m.entity_id for m in mentions})
-    found = _defines(unit, mentions, own) if role == "definition" else []
+    found = _defines(unit, mentions, own, heading) if role == "definition" else []
     for start, end in sentences(text):
         s = _Sentence(text, start, end, mentions, lang)
         if not s.mentions:
@@ -382,5 +383,6 @@ def relations_all(units, mentions: list[Mention] | None = None,
     for m in mentions or []:
         by_unit.setdefault(m.unit_id, []).append(m)
     known = {m.entity_id for m in mentions or []}
-    return [r for u in units
-            for r in relations(u, by_unit.get(u.id, []) if mentions is not None else None, titles, known)]
+    by_id = {u.id: u for u in units}
+    return [r for u in units for r in relations(u, by_unit.get(u.id, []) if mentions is not None else None,
+                                                    titles, known, heading_of(u, by_id))]

@@ -29,10 +29,13 @@ _TITLE = (r"(?:Phó )?(?:Bộ trưởng|Thứ trưởng|Thủ trưởng|Chủ t�
 _BODY = (rf"(?:Ủy|Uỷ) ban nhân dân(?: các cấp| cấp (?:tỉnh|huyện|xã)| tỉnh| huyện| xã)?|Hội đồng nhân dân(?: cấp (?:tỉnh|huyện|xã))?|"
          rf"(?:Tòa|Toà) án(?: nhân dân)?{_LEVEL}|Viện kiểm sát(?: nhân dân)?{_LEVEL}|(?:Phó )?Thủ tướng Chính phủ|Chính phủ|Quốc hội|"
          rf"(?:Ủy|Uỷ) ban [Tt]hường vụ Quốc hội|Chủ tịch nước|(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Ban) {_VI_NAME}")
-_OFFICE = (r"Thẩm phán|Hội thẩm(?: nhân dân)?|Kiểm sát viên|Thư ký Tòa án|Thư ký phiên tòa|Điều tra viên|Chấp hành viên|"
+# an organ named by its function + the body it belongs to is one name, the organ its head ("Ủy ban
+# kiểm sát Viện kiểm sát nhân dân cấp cao", "Cơ quan điều tra Bộ Công an")
+_ORGAN = r"(?:(?:Ủy|Uỷ) ban|Hội đồng|Ban|Văn phòng|Cơ quan|Vụ) (?:(?!(?:của|và|hoặc|thuộc|có|được|là|các|tại|với|cho|trực)\b)[a-zđ" + "".join(c for c in _LATIN if c.islower()) + r"]+ ){1,3}"
+_OFFICE = (r"Hội đồng xét xử(?: sơ thẩm| phúc thẩm| giám đốc thẩm| tái thẩm)?|Thẩm phán|Hội thẩm(?: nhân dân)?|Kiểm sát viên|Thư ký Tòa án|Thư ký phiên tòa|Điều tra viên|Chấp hành viên|"
            r"Thanh tra viên|Chủ tọa phiên (?:tòa|họp)|Chủ tọa")
 VI_FIXED = [
-    ("authority", re.compile(rf"(?<!{_W})(?:(?:{_TITLE}|Hội đồng Thẩm phán) )?(?:{_BODY})(?!{_W})"), 0.9),
+    ("authority", re.compile(rf"(?<!{_W})(?:(?:{_TITLE}|Hội đồng Thẩm phán) |{_ORGAN}(?=[{_UP}]))?(?:{_BODY})(?!{_W})"), 0.9),
     ("authority", re.compile(rf"(?<!{_W})(?:{_OFFICE}|[Cc]ơ quan (?:nhà nước |quản lý nhà nước )?có thẩm quyền)(?!{_W})"), 0.9),
     ("instrument", re.compile(r"(?:Bộ luật|Luật|Pháp lệnh|Nghị định|Nghị quyết|Thông tư(?: liên tịch)?|Quyết định|Chỉ thị)"
                               r"(?: số)? \d+/\d{4}/[A-ZĐ0-9\-]+"), 0.95),

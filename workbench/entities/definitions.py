@@ -1,0 +1,106 @@
+"""Defined terms as entities: where a provision defines a term, whether the term is one, and
+what kind of thing it names.
+
+- `defined_spans`: the terms link/terms.py finds ("本法所称X，是指", "X là", '"X" means'), kept
+  when `definable`: no numbers or article references, no pronoun ("This means"), no conditional
+  opener (Khi / Trường hợp), no modal or aspect word. Vietnamese "X là Y" also states rules and
+  declarations ("Đơn vị tiền tệ quốc gia là Đồng Việt Nam"), so there it counts as a definition
+  only where Vietnamese drafting puts definitions: under a heading that announces them ("Giải
+  thích từ ngữ"), in an article headed by the term it defines (Bộ luật Dân sự: "Điều 455. Hợp
+  đồng trao đổi tài sản" -- "Hợp đồng trao đổi tài sản là sự thỏa thuận ..."), or with "được
+  hiểu là"; and as a capitalised term at the head of its line (not a lettered point) whose
+  defining phrase holds no second "là".
+- `genus`: a definition names the class its term belongs to (definition by genus and
+  difference): "…的单位和个人" / "là tổ chức …" / "means a person who …" make the term a party,
+  "…部门" / "là cơ quan …" / "means the authority …" an authority, "…证明文件" / "là văn bản …" /
+  "means a document …" a document. The classes are the generic nouns of legal drafting.
+"""
+from __future__ import annotations
+
+import re
+
+from ..core.records import Unit
+from ..link.terms import EN as EN_TERMS, VI as VI_TERMS, ZH as ZH_TERMS
+
+_TERMS = {"zh": ZH_TERMS, "vi": VI_TERMS, "en": EN_TERMS}
+
+
+def _rx(pattern: str) -> re.Pattern:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+# a definition opened by a conditional, or whose term holds a modal or aspect word, is a rule
+COND = {"zh": _rx(r"^$a"), "en": _rx(r"^(?:this|that|it|these|those|which|what|if|where|when)$"),
+        "vi": _rx(r"^(?:khi|trường hợp|trong trường hợp|nếu|sau khi|trước khi|đối với|có)\b|"
+                  r"\b(?:có thể|phải|đã|sẽ|đang|chỉ|mà|cần)\b|\bđược\s+\w")}
+DEFINING_HEADING = {"zh": _rx(r"用语|定义|含义"), "vi": _rx(r"giải thích từ ngữ|định nghĩa|thuật ngữ"),
+                    "en": _rx(r"^(?:definitions?|interpretation|glossary)\b")}
+# the defining cue after a term, and the phrase that names its class
+CUE = {"zh": re.compile(r"^[”\"」』]?[，,]?\s*(?:是指|指)([^。；;\n]{1,120})"),
+       "vi": _rx(r"^[”\"]?\s*(?:được hiểu là|là)\s+((?:\S+\s+){0,4}\S+)"),
+       "en": _rx(r"^[”\"’']?\s*(?:means|includes|has the meaning)\s+((?:\S+\s+){0,5}\S+)")}
+GENUS = {
+    "zh": [("authority", re.compile(r"(?:部门|机关|机构|委员会|人民政府|法院|检察院)等?$")),
+           ("party", re.compile(r"(?:单位|企业|个人|者|人员|人|组织|公司|合作社|户)等?$")),
+           ("document", re.compile(r"(?:证明|证书|证件|文件|许可证|凭证|记录|单据)等?$"))],
+    "vi": [("authority", _rx(r"^(?:các |những )?(?:cơ quan|ủy ban|uỷ ban|tòa án|toà án|viện kiểm sát|chính phủ)\b")),
+           ("party", _rx(r"^(?:một |các |những )?(?:người|tổ chức|cá nhân|pháp nhân|doanh nghiệp|thương nhân|chủ thể|"
+                         r"công dân|hộ gia đình|hộ kinh doanh)\b")),
+           ("document", _rx(r"^(?:một |các |những )?(?:văn bản|giấy|chứng chỉ|chứng thư|bản án|quyết định)\b"))],
+    "en": [("authority", _rx(r"^(?:(?:a|an|the|any)\s+)?(?:public\s+)?(?:authority|regulator|court|tribunal|ministry|"
+                             r"government|department|agency)\b")),
+           ("party", _rx(r"^(?:(?:a|an|the|any)\s+)?(?:natural\s+)?(?:person|persons|individual|body corporate|company|"
+                         r"partnership|firm|entity|undertaking|institution)\b")),
+           ("document", _rx(r"^(?:(?:a|an|the|any)\s+)?(?:written\s+)?(?:document|licence|license|certificate|permit|"
+                            r"notice)\b"))],
+}
+
+
+def defined_spans(unit: Unit, heading: str = "") -> list[tuple[int, int]]:
+    """Where the unit defines a term (see the module doc); `heading`: the title of the article
+    the unit belongs to (the unit's own title when it has one)."""
+    spans, offset, text = [], 0, unit.text or ""
+    lang = unit.language[:2]
+    for line in text.split("\n"):
+        for rx in _TERMS.get(lang, EN_TERMS):
+            spans += [(offset + m.start(1), offset + m.end(1)) for m in rx.finditer(line) if m.group(1).strip()]
+        offset += len(line) + 1
+    heading = unit.title or heading
+    return [(s, e) for s, e in spans if definable(text, s, e, lang, heading)]
+
+
+def definable(text: str, start: int, end: int, lang: str, heading: str = "") -> bool:
+    term = text[start:end].strip().strip("“”\"'‘’ ")
+    if re.search(r"\d{2,}|第.+条|所称|所指", term) or COND.get(lang, COND["en"]).search(term):
+        return False
+    if lang != "vi":
+        return True
+    line = text[text.rfind("\n", 0, start) + 1:start]
+    if not term[:1].isupper() or re.match(r"\s*[a-zđ]\)", line) or \
+            re.search(r"\slà\s", re.split(r"[,;.]", text[end:] + ".")[0].split(" là ", 1)[-1]):
+        return False
+    head, low = heading.casefold().strip(" .:"), term.casefold()
+    return bool(re.match(r"\s*(?:được hiểu là)", text[end:end + 20]) or DEFINING_HEADING["vi"].search(head)
+                or (head and head.startswith(low) and len(low) >= 0.6 * len(head)))   # headed by its term
+
+
+def genus(text: str, end: int, lang: str) -> str | None:
+    """The type the defining phrase after a term gives it (see the module doc), or None."""
+    m = CUE.get(lang, CUE["en"]).match(text[end:end + 160])
+    if not m:
+        return None
+    phrase = m.group(1).strip()
+    if lang == "zh":                 # head-final: the class closes the phrase
+        phrase = re.split(r"[，,]", phrase)[-1].strip()
+    for type_, rx in GENUS.get(lang, GENUS["en"]):
+        if rx.search(phrase):
+            return type_
+    return None
+
+
+def heading_of(unit: Unit, by_id: dict[str, Unit]) -> str:
+    """The title of the article a unit belongs to (its own, else its nearest titled ancestor)."""
+    u, seen = unit, 0
+    while u is not None and not u.title and u.parent_id and seen < 4:
+        u, seen = by_id.get(u.parent_id), seen + 1
+    return u.title if u is not None and u.title else ""
