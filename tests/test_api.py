@@ -232,6 +232,20 @@ def test_entities_relations_traversal_subgraph_and_context(api):
     assert api.post("/entities/traverse", json={"start": eid, "strategy": "shortest"}).status_code == 422
 
 
+def test_multi_vector_search_needs_collections_and_local_evidence(api):
+    """/search/multi names the collections a workspace has not built (404); /ask answers from
+    the LOCAL context of the entity a question names, citing units its evidence holds."""
+    r = api.post("/search/multi", json={"query": "licence", "collections": ["units", "relations"]})
+    assert r.status_code == 404 and "relations" in r.json()["detail"]
+    units = api.post("/search/multi", json={"query": "licence", "k": 4, "collections": ["units"]}).json()
+    assert len(units) == 4 and {h["collection"] for h in units} == {"units"} and all(h["unit_ids"] for h in units)
+    name = api.get("/entities", params={"q": "health", "type": "authority"}).json()[0]["name"]
+    a = api.post("/ask", json={"question": f"What must the {name} do?", "backend": "extractive",
+                               "evidence_mode": "local", "evidence": True}).json()
+    assert a["citations"] and set(a["citations"]) <= {b["unit_id"] for b in a["evidence"]["blocks"]}
+    assert a["evidence"]["context"].startswith("Entities")
+
+
 def test_openapi_no_server_error_and_responses_match_their_schema(url):
     """Every operation with generated requests, valid and invalid (schemathesis over
     /openapi.json, bounded): never a 5xx other than the documented 503 of a missing model, and
