@@ -31,7 +31,8 @@ _BODY = (rf"(?:Ủy|Uỷ) ban nhân dân(?: các cấp| cấp (?:tỉnh|huyện|
          rf"(?:Ủy|Uỷ) ban [Tt]hường vụ Quốc hội|Chủ tịch nước|(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Ban) {_VI_NAME}")
 # an organ named by its function + the body it belongs to is one name, the organ its head ("Ủy ban
 # kiểm sát Viện kiểm sát nhân dân cấp cao", "Cơ quan điều tra Bộ Công an")
-_ORGAN = r"(?:(?:Ủy|Uỷ) ban|Hội đồng|Ban|Văn phòng|Cơ quan|Vụ) (?:(?!(?:của|và|hoặc|thuộc|có|được|là|các|tại|với|cho|trực)\b)[a-zđ" + "".join(c for c in _LATIN if c.islower()) + r"]+ ){1,3}"
+_ORGAN = (r"(?:(?:Ủy|Uỷ) ban|Hội đồng|Ban|Văn phòng|Cơ quan|Vụ) (?!nhân dân )"
+          rf"(?:(?!(?:của|và|hoặc|thuộc|có|được|là|các|tại|với|cho|trực)\b)[{_LO}]+ ){{1,3}}")
 _OFFICE = (r"Hội đồng xét xử(?: sơ thẩm| phúc thẩm| giám đốc thẩm| tái thẩm)?|Thẩm phán|Hội thẩm(?: nhân dân)?|Kiểm sát viên|Thư ký Tòa án|Thư ký phiên tòa|Điều tra viên|Chấp hành viên|"
            r"Thanh tra viên|Chủ tọa phiên (?:tòa|họp)|Chủ tọa")
 VI_FIXED = [
@@ -39,8 +40,8 @@ VI_FIXED = [
     ("authority", re.compile(rf"(?<!{_W})(?:{_OFFICE}|[Cc]ơ quan (?:nhà nước |quản lý nhà nước )?có thẩm quyền)(?!{_W})"), 0.9),
     ("instrument", re.compile(r"(?:Bộ luật|Luật|Pháp lệnh|Nghị định|Nghị quyết|Thông tư(?: liên tịch)?|Quyết định|Chỉ thị)"
                               r"(?: số)? \d+/\d{4}/[A-ZĐ0-9\-]+"), 0.95),
-    # a person named by the exercise of public power is an office holder, not a regulated party
-    ("authority", re.compile(rf"(?<!{_W})[Nn]gười (?:có thẩm quyền|tiến hành tố tụng|thi hành công vụ|ra quyết định(?: thanh tra)?)(?!{_W})"), 0.8),
+    # a person named by the exercise of public power or a public office is an office holder, not a regulated party
+    ("authority", re.compile(rf"(?<!{_W})[Nn]gười (?:có thẩm quyền|tiến hành tố tụng|giữ chức vụ|có chức vụ, quyền hạn|thi hành công vụ|ra quyết định(?: thanh tra)?)(?!{_W})"), 0.8),
     ("party", re.compile(r"(?<![\w])(?:[Tt]ổ chức(?=\s*(?:[,.;:)]|$|(?:và|hoặc) (?:cá nhân|người)|cá nhân|phải|không|được|có|là|vi phạm|nước ngoài|trong nước))|"
                          r"[Cc]á nhân|[Dd]oanh nghiệp|[Tt]hương nhân|[Hh]ộ kinh doanh|[Hh]ộ gia đình|[Nn]hà (?:đầu tư|thầu|sản xuất|nhập khẩu|cung cấp)|"
                          r"[Nn]gười sử dụng lao động|[Nn]gười lao động|[Đđ]ương sự|[Pp]háp nhân(?: thương mại)?|[Cc]ông dân)(?![\w])"), 0.7),
@@ -48,10 +49,11 @@ VI_FIXED = [
 # -- heads whose name is read by scanning modifier syllables --------------------------------------
 # A head word must start a word: the syllable before it must not make a compound of it (tự chủ,
 # dân chủ, làm chủ; con người; trên / làm / có cơ sở = "on the basis"), nor a count make it a
-# number of persons (hai người, nhiều người); the syllable after must not make a non-actor
+# number of persons (hai người, nhiều người), nor a locative make it a place or the grassroots level
+# (tại / ở / vào cơ sở); the syllable after must not make a non-actor
 # compound (chủ nghĩa / trì / động …, cơ sở dữ liệu / vật chất / hạ tầng / pháp lý).
-_BEFORE = {"chủ": set("tự dân làm quân địa nước".split()), "cơ": set("trên làm có".split()),
-           "người": set("con đông hai ba bốn năm sáu bảy tám chín mười mấy vài nhiều mọi mỗi từng".split())}
+_BEFORE = {"chủ": set("tự dân làm quân địa nước".split()), "cơ": set("trên làm có tại ở vào".split()),
+           "người": set("con đông ít hai ba bốn năm sáu bảy tám chín mười mấy vài nhiều mọi mỗi từng".split())}
 VI_HEADS = [("party", re.compile(rf"(?<!{_W})[Cc]hủ(?! (?:nghĩa|trì|động|yếu|trương|đề|quyền|tịch|tọa|nhiệm|quan|lực|đạo|"
                                  rf"chốt|ý|mưu|đích|tâm|biên|công|điểm|thầu)(?!{_W}))(?= )"), 0.65),
             ("party", re.compile(rf"(?<!{_W})[Nn]gười(?= )"), 0.65),
@@ -63,7 +65,7 @@ VI_HEADS = [("party", re.compile(rf"(?<!{_W})[Cc]hủ(?! (?:nghĩa|trì|động|
 # adverbs that open a predicate. Those in _FIRST_OK may open the relative clause itself
 # ("người bị hại", "người được bảo hiểm", "người có quyền lợi", "người chưa thành niên").
 _PRED = set("phải được có không chưa đã đang sẽ cần nên là bị vẫn cũng đều chỉ còn mới lại cùng tự luôn hãy "
-            "đừng chớ gồm bao chịu".split())
+            "đừng chớ gồm bao chịu phù tương".split())     # "phù hợp / tương ứng với": a comparison opens a predicate
 _STOP = _PRED | set("thì mà và hoặc hay nhưng nếu khi vì để do bởi của cho với về tại trong ngoài trên dưới theo từ đến qua sau "
                     "trước giữa đối nhằm vào ra lên xuống sang tới kể như bằng trái trở này đó kia ấy nào đây khác các "
                     "những mọi mỗi một hai nhiều toàn tất số nơi ngày tháng năm lúc thời quy trừ xin nộp rõ ngay "
@@ -77,15 +79,30 @@ _CLOSE = set("này đó kia ấy khác mà".split())   # a determiner or "mà" (
 # (foreign), "trực thuộc", "hành vi", "thứ hai" (an ordinal)
 _BOUND = {"ngoài": {"nước"}, "toàn": {"an", "hoàn"}, "thuộc": {"trực"}, "vi": {"hành"}} | {n: {"thứ"} for n in "một hai bốn năm".split()}
 _LIMIT = 4                      # modifier syllables: a run that finds no boundary by then is no name
-_SYL = re.compile(rf"(, | )({_W}+)(?!{_W})")
-# a clause starts (its first noun phrase is a subject and a predicate follows) after these
+_SYL = re.compile(rf"(, +| +)({_W}+)(?!{_W})")      # a run of spaces is one space (layout)
+# a verb that takes no object (a change of state, assent, expiry) after the modifier is the
+# predicate, not part of the name: "người được cấp dưỡng chết", "Giấy phép lao động hết hiệu lực"
+_INTRANS = re.compile(rf"(?:chết|qua đời|đồng ý|hết (?:hiệu lực|hạn)|chấm dứt|vắng mặt|bỏ trốn|từ chối)(?!{_W})")
+# a state modifier (bị / cùng / đủ / gặp + …) or the public function "quản lý nhà nước" takes a fixed
+# complement "về" + its domain: "người bị hạn chế về thể chất", "cơ quan quản lý nhà nước về du lịch"
+_STATE = set("bị cùng đủ gặp".split())
+_HEADS = ("người", "cơ", "chủ", "tổ", "cá")
+# a list goes on with a new actor: a head, a capital or a noun that names actors; else the comma /
+# và / hoặc joins modifiers of one name ("người nhận chăm sóc, nuôi dưỡng"), which runs over the
+# coordinated parts (three syllables each at most) to the boundary that closes them, or is dropped
+_ACTOR = set(_HEADS) | set("doanh thương hộ nhà pháp công đương đơn bên luật trẻ cha mẹ vợ chồng ông bà con".split())
+_STOPRX = rf" (?:{'|'.join(_STOP)})(?!{_W})"
+_RELATIONAL = {"trung ương", "chuyên môn", "thường trực", "đại diện", "điều hành", "chủ quản"}
+# a causative verb makes the name after it the subject of a verb series ("hướng dẫn X tiếp nhận, …");
+# a clause starts (its first noun phrase is a subject and a predicate follows) after _CLAUSE
+_CAUSE = re.compile(r"(?:hướng dẫn|yêu cầu|buộc|đề nghị|cho phép|để cho)\s*$", re.I)
 _CLAUSE = re.compile(r"(?:^|[.;:!?\n(]|\b[a-zđ0-9]{1,3}[.)]|\b(?:thì|nếu|khi|mà|hợp|do|bởi|để|được|bị|làm|Khi|Nếu|Do|Để|Làm))\s*$")
 
 
 def _parallel(prev: list[str], nxt: list[str]) -> bool:
     """A comma inside a name joins two parallel modifiers ("khám bệnh, chữa bệnh", "phòng, chống"),
     not two entities: same length (at most two syllables) sharing the first or last syllable."""
-    if nxt[:1] and nxt[0].lower() in ("người", "cơ", "chủ", "tổ", "cá"):     # a new head: a new entity
+    if nxt[:1] and nxt[0].lower() in _HEADS:     # a new head: a new entity
         return False
     if [w.lower() for w in prev[-1:]] == ["phòng"] and [w.lower() for w in nxt[:1]] == ["chống"]:
         return True
@@ -104,7 +121,7 @@ def _run(text: str, pos: int) -> tuple[int, int, str] | None:
             if nxt.isdigit() or not words or words[:2] == ["có", "thể"]:   # a number or "có thể" (a modal)
                 return None
             return (end, len(words), "list" if nxt == "," else "end") if words else None
-        word, low, comma = m.group(2), m.group(2).lower(), m.group(1) == ", "
+        word, low, comma = m.group(2), m.group(2).lower(), m.group(1).startswith(",")
         if comma:
             after = re.findall(rf"{_W}+", text[m.start(2):m.start(2) + 40])[:max(len(seg), 1)]
             if not (seg and _parallel(seg, after)):
@@ -115,8 +132,12 @@ def _run(text: str, pos: int) -> tuple[int, int, str] | None:
             if not words or low in _NEW_NP or word[0].isupper() or words[:2] == ["có", "thể"] or \
                     all(w.lower() in _FIRST_OK for w in words):     # a capital: a name taken by the run's verb
                 return None
+            if low == "về" and (words[0].lower() in _STATE or [w.lower() for w in words[-2:]] == ["nhà", "nước"]):
+                return _domain(text, m.end(), len(words) + 1)
             return end, len(words), "pred" if low in _PRED | _CLOSE else "list" if low in ("và", "hoặc") else "end"
         lead = next((i for i, w in enumerate(words) if w.lower() not in _FIRST_OK), len(words))
+        if lead < len(words) and not comma and _INTRANS.match(text, m.start(2)):
+            return end, len(words), "pred"
         if len(words) - extra - lead >= _LIMIT:    # a parallel part after a comma, a leading modal do not count
             return None
         words.append(word)
@@ -124,13 +145,49 @@ def _run(text: str, pos: int) -> tuple[int, int, str] | None:
         end = m.end()
 
 
+def _domain(text: str, pos: int, n: int) -> tuple[int, int, str] | None:
+    """The domain after "về" (at `pos`): at most three syllables closed by punctuation or a closed-class
+    word; one going on as a list ("về phẩm chất, đạo đức và …") or not closing: None (uncertain)."""
+    end, k = pos, 0
+    while m := re.compile(rf" ({_W}+)(?!{_W})").match(text, end):
+        low = m.group(1).lower()
+        if low in _STOP:
+            if k and not (low in ("và", "hoặc") and re.match(rf" (?!{_STOPRX[1:]}|(?:{'|'.join(_HEADS)}) )", text[m.end():])):
+                return end, n + k, "end"
+            return None
+        if k == 3 or m.group(1)[0].isupper():
+            return None
+        end, k = m.end(), k + 1
+    return (end, n + k, "end") if k and text[end:end + 1] in (";", ".", ":", ")", "\n", "") else None
+
+
+def _coord(text: str, pos: int) -> int | None:
+    """The end of a name whose modifier goes on after a list marker at `pos` (see _ACTOR)."""
+    end = pos
+    while mk := re.compile(r"(?:, *| +(?:và|hoặc) +)").match(text, end):
+        words = re.compile(rf"({_W}+)(?:(?!{_STOPRX}) [{_LO}]+(?!{_W})){{0,2}}").match(text, mk.end())
+        if not words or words.group(1)[0].isupper() or words.group(1).lower() in _ACTOR | _STOP:
+            return end
+        end = words.end()
+        if re.match(rf" {_W}", text[end:]) and not re.match(_STOPRX, text[end:]):
+            return None
+    return end
+
+
 def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) -> tuple[int, int] | None:
     """Documents and instruments by head: extend over modifier syllables (a capital only first, in a
     `named` instrument) up to the next function word; a comma-joined part no longer than the first
-    ("phòng, chống" is one part). A run still going at `limit` is cut mid-phrase: the bare head."""
+    ("phòng, chống" is one part). A run still going at `limit` is cut mid-phrase: the bare head.
+    A title capitalises only its first word and runs to its end: "và" + a lower-case word goes on
+    ("Luật Hôn nhân và gia đình"), unless a determiner or another document follows."""
     end, n, first, segment, prev = pos, 0, 0, 0, ""
-    while m := re.compile(rf"(,? )({_W}+)").match(text, end):
+    while m := re.compile(rf"(,? +)({_W}+)").match(text, end):
         word, low = m.group(2), m.group(2).lower()
+        if named and n and low == "và" and re.match(rf" +(?!(?:{'|'.join(_STOP)}|văn|quy|pháp|luật|nghị|thông|giấy)(?!{_W}))[{_LO}]", text[m.end():]):
+            end, n, prev = m.end(), n + 1, low
+            continue
+        if n and _INTRANS.match(text, m.start(2)):
+            break
         comma = m.group(1).startswith(",") and not (prev == "phòng" and low == "chống")
         if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or ((n or not named) and word[0].isupper()) or \
                 (comma and (n == 0 or low in ("tổ", "cá", "doanh", "cơ", "người", "giấy", "văn") or word[0].isupper())) or \
@@ -165,10 +222,32 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             before = text[:m.start()].split()[-1:]
             if before and before[0].lower() in _BEFORE[m.group().split()[0].lower()]:
                 continue
+            head, prior = m.group().lower(), text[max(0, m.start() - 40):m.start()]
+            # a person listed after a bare "cơ quan" shares its modifier (and its public nature)
+            if head == "người" and re.search(r"[Cc]ơ quan,\s*$", prior):
+                continue
             run = _run(text, m.end())
+            # after the copula "là", a head whose phrase does not close there opens a description
+            if before and before[0] == "là" and (run is None or text[run[0]:run[0] + 1] not in ",.;:"):
+                continue
+            # a relational body ("cơ quan trung ương / chuyên môn của") names its body with "của":
+            # one name with a fixed body after it, else the name is incomplete
+            if run and head == "cơ quan" and text[m.end():run[0]].strip().lower() in _RELATIONAL:
+                body = re.match(r" của ", text[run[0]:]) and VI_FIXED[0][1].match(text, run[0] + 5)
+                if re.match(r" của ", text[run[0]:]) and not body:
+                    continue
+                run = (body.end(), run[1] + 1, "end") if body else run
+            nxt = run and re.match(rf"(?:, *| +(?:và|hoặc) +)({_W}+)", text[run[0]:])
+            if nxt and run[1] >= 3 and nxt.group(1)[0].islower() and nxt.group(1) not in _ACTOR | _STOP:
+                ext = _coord(text, run[0])
+                if ext is None or _CAUSE.search(text[:m.start()]):
+                    continue
+                run = (ext, run[1], "end")
             syls = text[m.start():run[0] if run else m.end() + 60].lower().split()
-            ok = run is not None and (run[2] != "end" or run[1] <= 2 or not _CLAUSE.search(text[:m.start()]))
-            cands.append((type_, m.start(), run[0] if ok else None, conf, syls))
+            ok = run is not None and (run[2] != "end" or run[1] <= 2 or not _CLAUSE.search(text[:m.start()])) and \
+                not (run[2] == "list" and run[1] > 2 and _CAUSE.search(text[:m.start()]))
+            public = ok and head == "chủ" and syls[-2:] == ["nhà", "nước"]    # the State as owner
+            cands.append(("authority" if public else type_, m.start(), run[0] if ok else None, conf, syls))
             if ok:
                 names.add(" ".join(syls))
     # a name keeps its form within a provision: a longer or unbounded run that begins with a name
@@ -176,7 +255,7 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
     for type_, start, end, conf, syls in cands:
         for k in range(len(syls) - 1, 1, -1):
             if " ".join(syls[:k]) in names and (end is None or k < len(text[start:end].split())):
-                end = start + len(" ".join(text[start:].split(" ")[:k]))
+                end = start + [t.end() for t in re.finditer(r"\S+", text[start:start + 200])][k - 1]
                 break
         if end is not None:
             found.append((type_, start, end, conf))
