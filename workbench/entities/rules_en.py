@@ -11,39 +11,49 @@ from __future__ import annotations
 
 import re
 
-_W = r"[A-Z][\w'’&-]*"                             # a capitalised word
-_MODS = rf"(?:{_W} (?:and )?){{0,5}}?"              # its modifiers: capitalised words, "and" between them
-_TITLE = rf"(?:{_W} (?:(?:of|for|and|on|in|to)(?: the)? )?){{0,6}}?"   # titles keep their prepositions
+_W = r"(?:[A-Z](?:\.[A-Z])+\.?|[A-Z][\w'’&-]*)"     # a capitalised word, or dotted initials (U.A.E.)
+_MODS = rf"(?:{_W} (?:(?:and|&) )?){{0,7}}?"        # its modifiers: capitalised words, "and" / "&" between them
+_TITLE = rf"(?:{_W} (?:(?:of|for|and|&|on|in|to)(?: the)? )?){{0,6}}?"   # titles keep their prepositions
+# a title may list its subjects ("Courts, Civil Evidence, Judgments, Enforcement and Judicial Appointments Regulations"),
+# never titles ("GEN Rulebook, COBS Rulebook and PRU Rulebook" is a list of instruments)
+_SUBJ = r"(?!(?:Act|Regulations|Rules|Rulebook|Code|Law|Guidance|Manual|Convention|Treaty)\b)" + _W
+_LIST = rf"(?:(?:{_SUBJ} ){{0,2}}{_SUBJ}, ){{1,5}}(?:{_SUBJ} ){{0,2}}{_SUBJ} and "
+# a title's complement continues while capitalised ("Convention on Mutual Assistance in Tax Matters"), not into "in Chapter 3"
+_STRUCT = r"(?!(?:Section|Chapter|Part|Rule|Article|Schedule|Paragraph|Appendix|Annex)\b)"
+_COMPLEMENT = rf"(?: (?:of|on|for)(?: the)? {_W}(?: (?:(?:of|on|in|for|and|&)(?: the)? )?{_STRUCT}{_W}){{0,8}})?"
 # a singular head followed by another capitalised word is that word's modifier ("Client Account")
 _NOT_MOD = r"(?! [A-Z][a-z])"
+_NOT_MOD_PL = r"(?! (?![A-Z][a-z]*(?:ing|ed)\b)[A-Z][a-z])"   # so is a plural one ("Issuers Share capital"), unless a participle follows
 
 
 def _heads(words: str, plural: str = "s") -> str:
-    return rf"(?:{words})(?:{plural}\b|\b{_NOT_MOD})"
+    return rf"(?:{words})(?:{plural}\b{_NOT_MOD_PL}|\b{_NOT_MOD})"
 
 
 _INSTRUMENT = ("Act|Regulations|Rules|Rulebook|Ordinance|Code|Decree|Law|Directive|Statute|Convention|"
                "Treaty|Guidance|Manual|Order(?= No| \\(?\\d{4})")   # an Order with no number is a decision
 _AUTHORITY = ("Authority|Authorities|Regulator|Court|Tribunal|Registrar|Commission(?:er)?|Ministry|Minister|"
-              "Department|Council|Registry|Ombudsman|Inspectorate|Government|Secretary of State")
+              "Department|Registry|Ombudsman|Inspectorate|Government|Secretary of State")
 _PARTY = ("Person|Entity|Entities|Firm|Institution|Holder|[A-Z]\\w*holder|Licensee|Applicant|Operator|Client|Member|"
           "Provider|Issuer|Undertaking|Participant|Employer|Practitioner|Trustee|Custodian|Insurer|Company|Companies|Partnership|"
           "Owner|Manager|Counterpart(?:y|ies)|Director|Partner|Agent|Broker|Dealer|Adviser|Auditor|"
           "Beneficiary|Beneficiaries|Creditor|Debtor|Investor|Customer|Consumer|Employee|Body Corporate")
-_ORGAN = "Office|Committee|Board|Bank|Agency|Agencies"
+_ORGAN = "Office|Committee|Council|Board|Bank|Agency|Agencies"
 _DOCUMENT = "Licen[cs]e|Permit|Certificate|Approval|Authori[sz]ation|Permission|Registration"
 # an instrument name carries its number and year: "Federal Law No. (4) of 2013", "Regulations 2015", "Act (1990)"
 _NUMBER = r"(?: No\.? ?\(?\d+\)?)?(?: of \d{4}\b)?(?: \d{4}\b| \(\d{4}\))?"
 
 EN_RULES = [
-    ("instrument", re.compile(rf"{_W} {_TITLE}(?:{_INSTRUMENT})\b(?: of(?: the)? {_W}(?: {_W}){{0,2}})?{_NUMBER}"), 0.85),
+    # "&" binds inside a name ("Guidance & Policies Manual"): a head followed by "&" continues
+    ("instrument", re.compile(rf"(?:{_LIST})?{_W} (?:& )?{_TITLE}(?:{_INSTRUMENT})\b(?: & (?:{_W} ){{0,3}}?(?:{_INSTRUMENT})\b)?"
+                              rf"{_COMPLEMENT}{_NUMBER}"), 0.85),
     # a public body: its head, then an optional complement "of / for / on X" (Minister of Finance)
     ("authority", re.compile(rf"{_MODS}{_heads(_AUTHORITY)}(?: (?:of|for|on)(?: the)? {_W}(?: (?:and )?{_W}){{0,3}})?"), 0.85),
-    # "Office", "Committee", "Board", "Bank", "Agency" are also firms or their organs ("Representative Office",
-    # "Audit Committee", "Credit Rating Agency"); they name public bodies with a public-sphere modifier or a
-    # complement (Office of X, Committee on Y)
-    ("authority", re.compile(rf"(?:(?:International|National|Federal|European|Central|State|Government) {_MODS}"
-                             rf"{_heads(_ORGAN)}|{_MODS}(?:{_ORGAN})s? (?:of|for|on)(?: the)? {_W}(?: (?:and )?{_W}){{0,3}})"), 0.8),
+    # "Office", "Committee", "Council", "Board", "Bank", "Agency" are also firms, their organs or private
+    # associations ("Representative Office", "Audit Committee", "Credit Rating Agency", an industry council or
+    # standards board); they name public bodies with a public-sphere modifier or a complement (Office of X)
+    ("authority", re.compile(rf"(?:{_MODS}(?:{_ORGAN})s? (?:of|for|on)(?: the)? {_W}(?: (?:and )?{_W}){{0,3}}|"
+                             rf"(?:{_W} )?(?:National|Nations|Federal|European|Central|State|Government) {_MODS}{_heads(_ORGAN)})"), 0.8),
     ("party", re.compile(rf"{_MODS}{_heads(_PARTY)}"), 0.85),
     ("document", re.compile(rf"(?:{_W} ){{1,3}}{_heads(_DOCUMENT)}|Certificate of {_W}(?: {_W})*"), 0.85),
     # "the Act", "the Rules": a reference to an instrument named elsewhere ("this Act" is the text itself)
@@ -57,18 +67,26 @@ EN_RULES = [
 ]
 _EN_LEAD = re.compile(r"^(?:(?:The|A|An|Any|Each|Every|No|This|That|These|Those|Such|Where|If|When|Unless|In|On|For|Under|"
                       r"Subject|Notwithstanding|Without|Pursuant|Nothing|Article|Rule|Section|Chapter|Part|Schedule|Clause|"
-                      r"Regulation|Terms?|Means|Includes|Has|Is|of|and|for|on|in|to|the)\s+)+")
+                      r"Regulation|Terms?|Means|Includes|Has|Is|of|and|for|on|in|to|the|"
+                      r"Other|Further|Additional|Certain|Various|Several|Similar|Respective|Another|All|Some|Both)\s+)+")
 # the word before a lowercase document: determiners and the verbs and prepositions that govern it are
 # not part of its name ("hold a licence", "permit holder" aside); a verb "permits" takes an object
 _EN_LOW_STOP = set("a an the any such its their his her that this these those new valid same each every no of for to under in "
-                   "with by on at from during upon after before without into as and or not relevant written prior shall may "
-                   "which who whom it they we he she also only so "
-                   "must will would should can could".split())
+                   "with by on at from during upon after before without into as and or not relevant written prior shall may which "
+                   "who whom it they we he she also only so per via including excluding versus against separate appropriate "
+                   "necessary existing current original additional further other requisite applicable must will would should "
+                   "can could".split())
 _VERB = re.compile(r"^(?:issu|grant|hold|held|renew|revok|suspend|obtain|appl|seek|sought|requir|withdr[ae]w|refus|var|"
                    r"surrender|cancel|giv|gave|receiv|need|ha[sdv]|permit)\w*$")
 # the noun "permit" is followed by punctuation, a preposition or a verb; the verb by its object ("permits Persons")
 _PERMIT_NOUN = re.compile(r"\s*(?:[^\w\s]|$|(?:of|for|to|in|under|from|by|is|are|was|were|has|have|must|shall|may|will|"
                           r"and|or|issued|granted|held|holders?)\b)")
+# a determiner-like adjective before a bare head makes a generic reference ("Other Regulators", "Further Rules")
+_GENERIC = re.compile(r"\b(?:[Oo]ther|[Ff]urther|[Aa]dditional|[Cc]ertain|[Vv]arious|[Ss]everal|[Ss]imilar|[Aa]nother)\s+$")
+# an adverbial particle closes a title-cased phrasal verb ("to Wind Up Group Entities"): the name follows it
+_PARTICLE = re.compile(r".*\b(?:Up|Out|Off|Down|Away)\s")
+# a capitalised article or determiner inside a run of capitalised words opens a new phrase ("the U.A.E. The Regulator")
+_ARTICLE_IN = re.compile(r".*\s(?:The|A|An|This|These|Those|Each|Any|Every)\s")
 _EN_ARTICLE = re.compile(r"\b(?:the|a|an|any|each|every|such)\s+$", re.IGNORECASE)
 
 # -- acronyms ----------------------------------------------------------------------------------
@@ -132,13 +150,23 @@ def _in_address(text: str, start: int, end: int) -> bool:
     return bool(re.search(r"@|www\.|://", text[s:e]))
 
 
+def _slashed(text: str, start: int, end: int) -> bool:
+    """A slash joins alternatives: a name beside another name ("Listed Entity/Reporting Entity") stays; a word
+    beside a plain modifier ("Municipal/Government Finance", "employee/certificate holders") is a modifier too."""
+    before, after = re.search(r"(\w+)/$", text[:start]), re.match(r"/((?:\w+ ){0,3}\w+)", text[end:])
+    other = [w for w in ((before.group(1),) if before else ()) + ((after.group(1),) if after else ())]
+    return any(not any(_type_of(" ".join(w.split()[:i + 1])) for i in range(len(w.split()))) for w in other)
+
+
 def _trim_and(text: str, start: int, end: int) -> int:
     """Modifiers joined by "and" share one head ("Mining and Petroleum Reporting Entities"); a plural noun,
-    an agent noun (Payer, Operator), an acronym or a head before "and" ends a phrase of its own."""
-    for m in re.finditer(r"(\S+) and ", text[start:end]):
-        left = m.group(1)
-        if left.isupper() or re.search(r"(?:s|er|or|ee|ant|ent|ist)$", left) or _type_of(left):
-            start = start + m.end()
+    an agent noun (Payer, Operator), an acronym, a head or a phrase of several words ("Virtual Asset Framework")
+    before "and" ends a phrase of its own."""
+    first = start
+    for m in re.finditer(r"(\S+) and ", text[first:end]):
+        if (left := m.group(1)).isupper() or re.search(r"(?:s|er|or|ee|ant|ent|ist)$", left) or _type_of(left) or \
+                len(text[start:first + m.end(1)].split()) > 1:
+            start = first + m.end()
     return start
 
 
@@ -160,27 +188,48 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             if base >= 0.8:                                # a capitalised name: drop leading function words
                 lead = _EN_LEAD.match(m.group())
                 start += lead.end() if lead else 0
+                verb = _PARTICLE.match(text, start, end) or _ARTICLE_IN.match(text, start, end)
+                start = verb.end() if verb else start
+                if type_ == "instrument" and lead and _GENERIC.search(lead.group()):
+                    continue                               # "Further Guidance on Credit Risk": a description
                 if type_ in ("party", "document"):        # titles and public bodies keep "and"
                     start = _trim_and(text, start, end)
                 if not re.search(r"\s", text[start:end].strip()):   # one word left: "Act", "Regulator"
-                    if type_ in ("instrument", "document") or re.search(r"\bas $", text[:start]):
-                        continue                           # "as Agent" with no article names a capacity
+                    if type_ in ("instrument", "document") or re.search(r"\bas $", text[:start]) or \
+                            (type_ == "authority" and _GENERIC.search(text[:start])):
+                        continue                           # "as Agent" names a capacity; "Other Regulators" a class
                     conf = 0.8 if _EN_ARTICLE.search(text[:start]) else 0.6
+            if type_ == "document" and base < 0.8 and (re.match(r"certificates|\w+ certificates", m.group()) or
+                                                       re.match(r"\s+holders?\b", text[end:end + 9])):
+                continue    # "certificates of deposit", "sukuk certificates": securities; "licence holder": a party
             if m.groups() and m.group(1):                  # "practising certificate", not "hold a certificate"
                 word = m.group(1)
+                if word in ("minus", "plus", "less", "times"):
+                    continue                               # an arithmetic operand is an amount ("minus certificate interest")
                 if word.lower() in _EN_LOW_STOP or _VERB.match(word.lower()):
                     start = m.start(1) + len(word) + 1
                 else:
                     conf = 0.75
+            comp = type_ == "instrument" and re.search(r" (?:of|on|for) (?:the )?([^,;]+)$", text[start:end])
+            end = comp.start() if comp and _type_of(comp.group(1)) in ("authority", "party") else end  # "Rules of the Regulator"
+            cls = re.search(r"\b(?:Category|Class|Type|Tier) (?:\d\w*|[A-Z]|[IVX]+) $", text[max(0, start - 20):start])
+            start = start - len(cls.group()) if cls and base >= 0.8 else start   # "Class 2 Captive Insurer"
             head = text[start:end].strip()
+            if type_ != "instrument" and head.endswith("s") and re.match(r"['’] [A-Z]", text[end:end + 3]):
+                continue                                   # "Owners' Equity": a classifying genitive is a modifier
+            if _slashed(text, start, end):                # "Municipal/Government Finance"
+                continue
+            while re.match(r"\w", text[start - 2:start - 1]) and text[start - 1] == "-":  # a name starts with its word:
+                start = re.search(r"[\w-]*$", text[:start - 1]).start()      # "sub-custodian", "Office-Holder"
             if re.search(r"\bpermits?$", head) and (not _PERMIT_NOUN.match(text, end) or
                                                       re.search(r"\b(?:to|not|shall|may|must|will|would)\s+$", text[:start])):
                 continue                                   # "permit" the verb: "Rule 22.2 permits Authorised Persons"
             complement = re.search(r" (?:of|for) (?:the )?(\w+)$", head)
             if type_ == "authority" and complement and _type_of(complement.group(1)) == "party":
                 continue                                   # "Board of Directors": an organ of a firm
-            if head and not _in_address(text, start, end):
-                found.append((type_, start, end, conf))
+            public = type_ == "party" and re.search(r"\b(?:Governmental|Government|Public Sector) (?:Entit|Bod|Institution)", head)
+            if head and not _in_address(text, start, end):     # a public-sector entity is a public body
+                found.append(("authority" if public else type_, start, end, conf))
     words = [m.span(m.lastindex) for m in _HEADWORD.finditer(text)]
     return [s for s in found + _acronyms(text)
             if not _in_address(text, s[1], s[2]) and not _inside_headword(words, s[1], s[2])]
