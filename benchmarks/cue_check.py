@@ -1,0 +1,52 @@
+"""How many development questions each routing cue matches (workbench/retrieve/route.py), so a
+phrase fitted to one question shows up: a cue matching one question or none of the development
+questions, over all of them (zh, zh2, generated zh, ALQAC, ObliQA), is listed for review.
+
+    .venv/bin/python benchmarks/cue_check.py
+Result: benchmarks/results/cue_check.json (count per cue; the cues matching 0 or 1 question)
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+WS = ROOT / "benchmarks" / "workspace-retrieval"
+SETS = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl", "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
+        "generated": ROOT / "benchmarks/questions/generated_zh.jsonl",
+        "alqac": WS / "alqac/alqac_questions.jsonl", "obliqa": WS / "obliqa/obliqa_questions.jsonl"}
+
+
+def main() -> int:
+    from workbench.retrieve import route
+    groups = {"DIFF_CUES": route.DIFF_CUES, "TIME_CUES": route.TIME_CUES, "COMPARE_CUES": route.COMPARE_CUES,
+              "HISTORY_CUES": route.HISTORY_CUES, "DEF_CUES": route.DEF_CUES, "CURRENT_CUES": route.CURRENT_CUES,
+              **{f"ASKED[{k}]": v for k, v in route.ASKED.items()}}
+    questions = []
+    for name, path in SETS.items():
+        if path.exists():
+            questions += [(name, json.loads(line)["question"]) for line in path.read_text(encoding="utf-8").splitlines()
+                          if line.strip()]
+    counts, rare = {}, []
+    for group, cues in groups.items():
+        for cue in cues:
+            label = cue.pattern if isinstance(cue, re.Pattern) else cue
+            hits = [n for n, q in questions
+                    if (cue.search(q.lower()) if isinstance(cue, re.Pattern) else route._cue(cue, q.lower()))]
+            counts[f"{group}: {label}"] = len(hits)
+            if len(hits) <= 1:
+                rare.append({"group": group, "cue": label, "questions": len(hits), "sets": sorted(set(hits))})
+    out = {"questions": len(questions), "per_set": {n: sum(1 for s, _ in questions if s == n) for n in SETS},
+           "counts": counts, "rare": rare}
+    (ROOT / "benchmarks/results/cue_check.json").write_text(json.dumps(out, ensure_ascii=False, indent=1))
+    print(f"{len(questions)} questions; {len(rare)} cues match at most one:")
+    for r in rare:
+        print(f"  {r['group']:<22} {r['cue']!r:<28} {r['questions']} {r['sets']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
