@@ -18,9 +18,10 @@ For zh (zh-food-safety + zh-pig-slaughter + zh-animal-quarantine), vi (vi-alqac)
   (`surface|type; ...`) without seeing what the extractor found.
 
 The first sheets (seed 23) judged the first version of the rules, and all their rows were
-then used to rewrite the rules (tuning). The validation sheets (`--seed 29 --suffix
-validation`: entities_{lang}_validation.csv, ...) were drawn from the rewritten rules and
-judged blind, by readers who had not seen the tuning sheets; the rules did not change after.
+then used to rewrite the rules (tuning). The `--seed 29 --suffix validation` sheets were drawn
+from the rewritten rules and judged blind, by readers who had not seen the other sheets; the vi
+and en rules were rewritten once more on them, and the `--seed 31 --suffix validation2`
+sheets, drawn and judged blind the same way, measure the current rules.
 
     .venv/bin/python benchmarks/entity_sample.py [--seed 29 --suffix validation]   # keeps filled sheets
     .venv/bin/python benchmarks/entities_handcheck.py     # scores filled sheets
