@@ -437,3 +437,15 @@ def test_what_counts_as_structural():
     assert structural(plan("What does Rule 3.2 require of a compliance officer?"))          # a named rule
     assert structural(plan("Which firms must appoint a compliance officer?", {"gen"}))      # an instrument
     assert structural(plan("What is the penalty for failing to appoint a compliance officer?"))
+
+
+def test_defined_terms_in_a_question_are_whole_words():
+    """A defined term names itself in an English or Vietnamese question as whole words ("tin"
+    is not in "continuing"); Chinese has no word breaks. Only the longest of nested terms."""
+    from workbench.retrieve.plan import _terms
+    q = "What is the definition of continuing obligations?"
+    assert _terms(q, classify(q), {"tin": ["a"], "continuing obligations": ["b"]}) == ("continuing obligations",)
+    q = "“食品添加剂”的定义是什么？"
+    assert _terms(q, classify(q), {"食品添加剂": ["a"], "添加剂": ["b"]}) == ("食品添加剂",)
+    q = "Người lao động là gì?"
+    assert _terms(q, classify(q), {"người lao động": ["a"], "lao": ["b"], "ngư": ["c"]}) == ("người lao động",)

@@ -2,6 +2,7 @@
 is about. Every later step of graph retrieval reads the plan, never the question string."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from .catalog import Catalog
@@ -41,11 +42,13 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
 
 
 def _terms(question: str, route: Route, terms: dict[str, list[str]] | None) -> tuple[str, ...]:
-    """Defined terms named in a definition question ("“食品添加剂”的定义"), longest only."""
+    """Defined terms named in a definition question ("“食品添加剂”的定义"), longest only; an
+    English or Vietnamese term as whole words ("tin" is not in "continuing"), a Chinese one anywhere."""
     if terms is None or (route.type != "definition" and not any(c in DEF_CUES for c in route.cues)):
         return ()
     low = question.lower()
-    found = [t for t in terms if t in low]
+    found = [t for t in terms if (t in low if re.search(r"[\u3400-\u9fff]", t)      # Chinese: no word breaks
+                                  else re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", low))]
     return tuple(t for t in found if not any(t != o and t in o for o in found))
 
 
