@@ -24,8 +24,11 @@ def test_search_all_needs_built_collections(ws):
     wb = Workbench.open(ws)
     assert not wb.collections_built()
     with pytest.raises(WorkbenchError, match="--build-collections"):
-        wb.search_all("licence")
-    assert main(["entities", "--search", "licence", "--workspace", str(ws)]) == 2
+        wb.search_all("licence", collections=("units", "relations"))
+    assert {h.collection for h in wb.search_all("licence", k=4)} == {"units"}     # default: what is built
+    assert main(["entities", "--search", "licence", "-k", "3", "--workspace", str(ws)]) == 0    # units only, noted
+    assert main(["entities", "--search", " ", "--workspace", str(ws)]) == 2
+    assert main(["entities", "health", "--search", "licence", "--workspace", str(ws)]) == 2
 
 
 def test_build_is_incremental_and_search_names_collections(ws, capsys):
@@ -94,3 +97,21 @@ def test_traverse_from_the_command_line(ws, capsys):
     assert main(["traverse", "authority:nobody", "--workspace", str(ws)]) == 2
     assert main(["traverse", start, "--strategy", "confidence_weighted", "--max-depth", "2", "--workspace", str(ws)]) == 0
     assert "confidence" in capsys.readouterr().out
+
+
+def test_a_unit_filter_reaches_every_collection_and_local_answers_keep_their_date(ws):
+    """Under a unit filter a collection hit stands only for the units it lets through; a dated
+    LOCAL answer cites only what was in force that day."""
+    import datetime as dt
+    from dataclasses import replace
+    from workbench.core.records import Filter
+    wb = Workbench.open(ws)
+    assert wb.search_all("licence", k=10, where=Filter(corpus="no such corpus")) == []
+    only = {u.id for u in wb.store.where(Filter(kinds=("clause",)))}
+    hits = wb.search_all("licence", k=10, where=Filter(kinds=("clause",)))
+    assert hits and all(set(h.unit_ids) <= only for h in hits)
+    name = wb.entities.search("ministry of health", ("authority",), 1)[0]["name"]
+    cfg = replace(wb.config.retrieval, mode="graph", as_of="2013-01-01")
+    a = wb.ask(f"What does the {name} do?", cfg, backend="extractive", evidence="local")
+    on = dt.date(2013, 1, 1)
+    assert all(wb.in_force(c, on) for c in a.citations), a.citations

@@ -449,3 +449,10 @@ def test_defined_terms_in_a_question_are_whole_words():
     assert _terms(q, classify(q), {"食品添加剂": ["a"], "添加剂": ["b"]}) == ("食品添加剂",)
     q = "Người lao động là gì?"
     assert _terms(q, classify(q), {"người lao động": ["a"], "lao": ["b"], "ngư": ["c"]}) == ("người lao động",)
+
+
+def test_two_versions_asked_together_not_a_year_that_dates_an_event():
+    from workbench.retrieve.plan import BOTH
+    assert BOTH.search("2008年和2021年两版《生猪屠宰管理条例》分别怎么罚？")
+    assert BOTH.search("How do the 2012 and 2018 Acts treat inspections?")
+    assert not BOTH.search("Under the 2018 Clinic Licensing Act, what happens to a licence granted under the Act of 2012?")

@@ -30,12 +30,26 @@ def add_parsers(sub, default_ws: str, positive) -> None:
 
 
 def cmd_entities(args, wb) -> int:
+    if args.build_collections and args.search is not None:
+        print("error: give --build-collections or --search, not both", file=sys.stderr)
+        return 2
+    if (args.build_collections or args.search is not None) and (args.query or args.type or args.relations):
+        print("error: NAME, --type and --relations list entities; they do not go with --build-collections "
+              "or --search", file=sys.stderr)
+        return 2
+    if args.search is not None and not args.search.strip():
+        print("error: --search needs a query", file=sys.stderr)
+        return 2
     if args.build_collections:
         for name, r in wb.build_collections().items():
             print(f"{name}: {r['rows']} rows, {r['embedded']} texts embedded")
         return 0
-    if args.search:
-        for rank, h in enumerate(wb.search_all(args.search, args.k), 1):
+    if args.search is not None:
+        built = ("units",) + tuple(sorted(wb.collections_built()))
+        if len(built) == 1:
+            print("note: no collection is built, so this searches the units only "
+                  "(run `workbench entities --build-collections`)", file=sys.stderr)
+        for rank, h in enumerate(wb.search_all(args.search, args.k, built), 1):
             text = " ".join(h.text.split())[:90]
             print(f"{rank:>2}. {h.collection:<9} {h.id}  {text}")
         return 0

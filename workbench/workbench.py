@@ -134,10 +134,9 @@ class Workbench:
         with writing(self.path):
             self._begin()
             report = self._ingest(source, follow_symlinks, replace)
-            if self.collections_built():          # keep multi-vector search current (new texts only)
-                t = time.perf_counter()
-                self._build_collections()
-                report.seconds["collections"] = time.perf_counter() - t
+            t = time.perf_counter()
+            report.problems += self._refresh_collections()
+            report.seconds["collections"] = time.perf_counter() - t
             return report
 
     def _ingest(self, source: str | Path, follow_symlinks: bool = False, replace: bool = False) -> IngestReport:
@@ -230,10 +229,13 @@ class Workbench:
             self._begin()
             files = [f"{CITATIONS}/{c}.jsonl" for c in sorted({row["corpus"] for row in self.store.counts()})]
             with self._transaction("relink", files):
-                return self._reextract()
+                problems = self._reextract()
+            problems.setdefault("graph", []).extend(self._refresh_collections())
+            return problems
 
     def _reextract(self) -> dict[str, list[Problem]]:
         self.store.refresh_roles()          # provision roles are read by rule too
+        self._entities = None               # relations are read from roles
         for corpus in sorted({row["corpus"] for row in self.store.counts()}):
             units = self.store.where(Filter(corpus=corpus))
             save_citations(self.path / CITATIONS / f"{corpus}.jsonl", extract_citations(units))
@@ -359,13 +361,14 @@ class Workbench:
         return self._entities
 
     def collections_built(self) -> set[str]:
-        from .entities.collections import available
-        return available(self.store.db)
+        return __import__("workbench.entities.collections", fromlist=["available"]).available(self.store.db)
 
     def build_collections(self) -> dict:
         """(Re)build the entity, relation, document-summary and term vector collections
-        (entities/collections.py); only texts not in the embedding cache are embedded."""
+        (entities/collections.py) from the workspace as committed now; only texts not in the
+        embedding cache are embedded."""
         with writing(self.path):
+            self._begin()
             return self._build_collections()
 
     def _build_collections(self) -> dict:
@@ -373,10 +376,23 @@ class Workbench:
         self._entities = None
         return build(self)
 
+    def _refresh_collections(self) -> list[Problem]:
+        """After a committed write, rebuild the collections if built; a failure is reported."""
+        self._entities = None
+        if not self.collections_built():
+            return []
+        try:
+            self._build_collections()
+        except Exception as e:          # noqa: BLE001 -- the corpus is stored; say what to run
+            return [Problem("collections", 0, f"the collections were not rebuilt ({type(e).__name__}: {e}); "
+                            "run `workbench entities --build-collections`")]
+        return []
+
     def search_all(self, query: str, k: int = 10, collections=None, where: Filter | None = None):
-        """Multi-vector search over units and the built collections, fused (entities/collections.py)."""
-        from .entities.collections import COLLECTIONS, search
-        return search(self, query, k, tuple(collections or COLLECTIONS), where)
+        """Multi-vector search (entities/collections.py): the units and the collections given
+        (default: every one built), fused."""
+        from .entities.collections import search
+        return search(self, query, k, tuple(collections or ("units", *sorted(self.collections_built()))), where)
 
     @property
     def retriever(self):

@@ -21,7 +21,7 @@ from pathlib import Path
 from ..core.config import LLMConfig, RetrievalConfig
 from ..core.errors import BackendUnavailable
 from .evidence import SENTENCE_END, approx_tokens, compose
-from .local import MODES, local_evidence
+from .local import MODES, fit, local_evidence
 from ..retrieve.expand import article_of
 from ..core.records import Answer, Evidence, Hit
 from ..store.tokenize import tokens
@@ -223,8 +223,8 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
     if evidence == "local":
         local = local_evidence(wb, question, len(cited), as_of)
         if local is None:
-            tried.append("local: the question names no entity of the workspace; the evidence was composed "
-                         "from the retrieved provisions")
+            tried.append("local: the question names no entity of the workspace (or none in force on its date); "
+                         "the evidence was composed from the retrieved provisions")
         else:
             full, cited = local
     if local is None:
@@ -237,7 +237,8 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
             return Answer(question, extract, cited, links, "extractive", "", "extractive-v1",
                           (time.perf_counter() - t0) * 1000, retrieval_ms, evidence=full, extractive=extract,
                           extractive_citations=cited, extractive_chain=links, tried=tried, route=route)
-        ev = full if local else compose(hits, cited, names, max(budget, 200), as_of, older)   # fits the context
+        ev = fit(full, max(budget, 200), approx_tokens) if local else \
+            compose(hits, cited, names, max(budget, 200), as_of, older)          # what fits the model's context
         try:
             llm = make_llm(name, cfg)
             if not backend and not is_capable(llm.model, cfg):     # a tiny model is run only when asked for

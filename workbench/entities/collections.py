@@ -10,7 +10,9 @@ What each collection embeds (all extractive -- no model writes them):
 - `mv_summaries`: one document version: title, the headings of its chapters and articles
   (first ones), its most mentioned entities and its defined terms.
 - `mv_terms`: a defined term with its definition.
-Units are searched as hybrid mode does (BM25 + dense, reciprocal rank fusion).
+Units are searched as hybrid mode does (BM25 + dense, `RetrievalConfig.candidates` deep, reciprocal
+rank fusion). A unit filter (`where`) restricts the units and, for every other collection, the
+units a hit stands for (a hit left with none is dropped).
 
 Vectors come through the workspace's embedding cache (keyed by text), so a rebuild after an
 ingest embeds only the texts that changed. `build` replaces the tables; it runs under the
@@ -18,6 +20,7 @@ workspace's writing lock (Workbench.build_collections).
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections import Counter
 from dataclasses import dataclass
@@ -67,7 +70,7 @@ def documents_texts(index, documents, terms_by_unit: dict[str, list[str]]) -> li
     return rows
 
 
-def entity_texts(index) -> list[dict]:
+def entity_texts(index, titles: dict[str, str]) -> list[dict]:
     rels: dict[str, list] = {}
     for a in index.aggregated:
         for e in (a.subject, a.object):
@@ -75,7 +78,6 @@ def entity_texts(index) -> list[dict]:
     units: dict[str, list[str]] = {}
     for m in index.mentions:
         units.setdefault(m.entity_id, []).append(m.unit_id)
-    titles = {u.key: u.title for u in index.units.values()}
     rows = []
     for e in index.entities.values():
         if e.id not in units:
@@ -126,7 +128,8 @@ def build(wb, batch: int = 64) -> dict[str, int]:
     for norm, uids in wb.terms.all().items():
         for uid in uids:
             terms_by_unit.setdefault(uid, []).append(norm)
-    rows = {"entities": entity_texts(index), "relations": relation_texts(index),
+    titles = {d.key: d.title for d in documents if d.title}
+    rows = {"entities": entity_texts(index, titles), "relations": relation_texts(index),
             "summaries": documents_texts(index, documents, terms_by_unit), "terms": term_texts(wb.store, wb.terms.table)}
     out = {}
     emb = wb.embedder
@@ -147,7 +150,11 @@ def build(wb, batch: int = 64) -> dict[str, int]:
                           "unit_ids": [json.dumps(r["unit_ids"], ensure_ascii=False) for r in items],
                           "vector": pa.FixedSizeListArray.from_arrays(pa.array(vecs.reshape(-1)), emb.dim)},
                          schema=schema)
-        wb.store.db.create_table(TABLE[name], data=table, mode="overwrite")
+        written = wb.store.db.create_table(TABLE[name], data=table, mode="overwrite")
+        try:                            # each rebuild is a new table version: drop those over an hour old
+            written.optimize(cleanup_older_than=dt.timedelta(hours=1))
+        except Exception:               # noqa: BLE001 -- clean-up is housekeeping, never a failure
+            pass
         out[name] = {"rows": len(items), "embedded": len(fresh)}
     return out
 
@@ -162,6 +169,7 @@ def search(wb, query: str, k: int = 10, collections=COLLECTIONS, where: Filter |
            language: str = "") -> list[CollectionHit]:
     """The top `k` of each collection for the query, fused by reciprocal rank (best first)."""
     from ..parse.languages import guess_language
+    collections = tuple(dict.fromkeys(collections))
     unknown = set(collections) - set(COLLECTIONS)
     if unknown:
         raise ValueError(f"unknown collections {sorted(unknown)}: {', '.join(COLLECTIONS)}")
@@ -170,21 +178,25 @@ def search(wb, query: str, k: int = 10, collections=COLLECTIONS, where: Filter |
         raise WorkbenchError(f"collections not built: {', '.join(sorted(missing))} "
                           "(run `workbench entities --build-collections` on this workspace)")
     qvec = wb.embedder.embed_queries([query])[0]
+    depth = max(k, wb.config.retrieval.candidates)      # each list as deep as hybrid mode reads it
+    allowed = wb.store.ids_matching(where) if where is not None else None
     # one dense list over every collection (one vector space: cosine similarities compare),
     # fused with BM25 over the units by reciprocal rank
     dense: list[tuple[float, str, str, str, tuple]] = []
     lexical: list[tuple[str, str, str, tuple]] = []
     if "units" in collections:
-        for h in wb.store.search_vector(qvec, k, where):
+        for h in wb.store.search_vector(qvec, depth, where):
             dense.append((h.score, "units", h.unit_id, h.unit.text if h.unit else "", (h.unit_id,)))
-        for h in wb.store.search_text(query, language or guess_language(query), k, where):
+        for h in wb.store.search_text(query, language or guess_language(query), depth, where):
             lexical.append(("units", h.unit_id, h.unit.text if h.unit else "", (h.unit_id,)))
     for name in collections:
         if name != "units":
             rows = wb.store.db.open_table(TABLE[name]).search(np.asarray(qvec, np.float32)).metric("cosine") \
-                .select(["id", "text", "unit_ids", "_distance"]).limit(k).to_list()
-            dense += [(1.0 - float(r["_distance"]), name, r["id"], r["text"], tuple(json.loads(r["unit_ids"])))
-                      for r in rows]
+                .select(["id", "text", "unit_ids", "_distance"]).limit(depth).to_list()
+            for r in rows:          # under a filter, a hit stands only for the units it lets through
+                units = tuple(u for u in json.loads(r["unit_ids"]) if allowed is None or u in allowed)
+                if units:
+                    dense.append((1.0 - float(r["_distance"]), name, r["id"], r["text"], units))
     dense.sort(key=lambda d: (-d[0], COLLECTIONS.index(d[1]), d[2]))
     fused: dict[tuple[str, str], float] = {}
     info: dict[tuple[str, str], tuple] = {}

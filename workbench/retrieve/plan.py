@@ -9,6 +9,14 @@ from .catalog import Catalog
 from .route import DEF_CUES, Route, classify, facts, topic
 
 
+# two versions asked about together: their years coordinated ("2008年和2021年两版", "the 2012 and
+# 2018 Acts", "năm 2005 và 2015") or "each / both versions" -- not a year that dates an event
+# ("a licence granted under the Act of 2012")
+_YEAR = r"(?:19|20)\d{2}"
+BOTH = re.compile(rf"{_YEAR}\s*年?(?:版|修订本?|修正本?|version)?\s*(?:和|与|及|、|,|，|and|or|và|hoặc)\s*(?:năm\s*)?{_YEAR}"
+                  r"|分别|两版|两个版本|both versions|each version|cả hai", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Plan:
     question: str
@@ -32,9 +40,9 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     if question_type:
         route = replace(route, type=question_type)
     keys = catalog.same_content(catalog.named(question))
-    if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and len(route.years) >= 2 and \
-            any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys):
-        route = replace(route, type="version_diff")     # two versions of one instrument named: both asked about
+    if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and \
+            BOTH.search(question) and any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys):
+        route = replace(route, type="version_diff")     # two versions of one instrument asked about together
     names = tuple(catalog.names_of(keys))
     subject = topic(question, list(names))
     return Plan(question, language, route, frozenset(keys), names, subject, facts(subject),

@@ -54,7 +54,7 @@ ASKED = {
                  "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt"),
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
                    "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc"),
-    "prohibition": ("禁止", "不得", "prohibit", "forbidden", "must not", "cấm", "không được"),
+    "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
     "definition": DEF_CUES,
     "procedure": ("程序", "手续", "流程", "申请材料", "提交哪些", "期限", "几日内", "多少日", "procedure", "how to apply",
                   "application", "time limit", "within how many", "thủ tục", "hồ sơ", "trình tự", "thời hạn"),

@@ -270,6 +270,12 @@ class LanceUnitStore:
                 out.update(zip(t["id"].to_pylist(), vecs))
         return out
 
+    def ids_matching(self, where: Filter | str | None) -> set[str]:
+        """Ids of the units a filter lets through (all of them for None)."""
+        cond = sql(where)
+        q = self.table.search().select(["id"]).limit(max(self.count(), 1))
+        return set((q.where(cond) if cond else q).to_arrow().column("id").to_pylist())
+
     def ids(self) -> set[str]:
         n = max(self.count(), 1)
         return set(self.table.search().select(["id"]).limit(n).to_arrow().column("id").to_pylist())
