@@ -39,7 +39,7 @@ def test_build_is_incremental_and_search_names_collections(ws, capsys):
     again = wb.build_collections()
     assert all(r["embedded"] == 0 for r in again.values())          # every text is in the embedding cache
     assert {c: r["rows"] for c, r in again.items()} == {c: r["rows"] for c, r in first.items()}
-    hits = wb.search_all("Which authority issues a licence to a clinic?", k=15)
+    hits = wb.search_all("Which authority issues a licence to a clinic?", k=60)
     kinds = {h.collection for h in hits}
     assert "units" in kinds and kinds - {"units"}, kinds                # units and at least one other collection
     stored = wb.store.ids()
