@@ -110,12 +110,11 @@ def main() -> int:
     ap.add_argument("--sheets", default="entities,relations")
     ap.add_argument("--current", action="store_true", help="compare the judged rows with the current extractor")
     args = ap.parse_args()
-    from workbench.entities.index import EntityIndex
     from workbench.workbench import Workbench
     result = {}
     for lang in args.langs.split(","):
         wb = Workbench.open(WS / WORKSPACE[lang])
-        index = EntityIndex.build(wb.store, wb.store.where(__import__("workbench.workbench", fromlist=["DOCUMENTS"]).DOCUMENTS))
+        index = wb.entities
         by_unit = defaultdict(list)
         for m in index.mentions:
             by_unit[m.unit_id].append(m)

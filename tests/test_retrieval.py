@@ -438,21 +438,3 @@ def test_what_counts_as_structural():
     assert structural(plan("Which firms must appoint a compliance officer?", {"gen"}))      # an instrument
     assert structural(plan("What is the penalty for failing to appoint a compliance officer?"))
 
-
-def test_defined_terms_in_a_question_are_whole_words():
-    """A defined term names itself in an English or Vietnamese question as whole words ("tin"
-    is not in "continuing"); Chinese has no word breaks. Only the longest of nested terms."""
-    from workbench.retrieve.plan import _terms
-    q = "What is the definition of continuing obligations?"
-    assert _terms(q, classify(q), {"tin": ["a"], "continuing obligations": ["b"]}) == ("continuing obligations",)
-    q = "“食品添加剂”的定义是什么？"
-    assert _terms(q, classify(q), {"食品添加剂": ["a"], "添加剂": ["b"]}) == ("食品添加剂",)
-    q = "Người lao động là gì?"
-    assert _terms(q, classify(q), {"người lao động": ["a"], "lao": ["b"], "ngư": ["c"]}) == ("người lao động",)
-
-
-def test_two_versions_asked_together_not_a_year_that_dates_an_event():
-    from workbench.retrieve.plan import BOTH
-    assert BOTH.search("2008年和2021年两版《生猪屠宰管理条例》分别怎么罚？")
-    assert BOTH.search("How do the 2012 and 2018 Acts treat inspections?")
-    assert not BOTH.search("Under the 2018 Clinic Licensing Act, what happens to a licence granted under the Act of 2012?")

@@ -361,12 +361,12 @@ class Workbench:
         return self._entities
 
     def collections_built(self) -> set[str]:
-        return __import__("workbench.entities.collections", fromlist=["available"]).available(self.store.db)
+        from .entities.collections import available
+        return available(self.store.db)
 
     def build_collections(self) -> dict:
-        """(Re)build the entity, relation, document-summary and term vector collections
-        (entities/collections.py) from the workspace as committed now; only texts not in the
-        embedding cache are embedded."""
+        """(Re)build the entity, relation, summary and term vector collections (entities/collections.py)
+        from the workspace as committed now; only texts not in the embedding cache are embedded."""
         with writing(self.path):
             self._begin()
             return self._build_collections()

@@ -115,7 +115,7 @@ class EntityIndex:
         """Entities the query names: one of their forms is in it, else an entity-like phrase of
         the query (read by the same rules as a provision) is part of their name."""
         from ..core.records import Unit
-        from ..retrieve.retriever import guess_language
+        from ..parse.languages import guess_language
         from .extract import extract
         q = normalise(query)
         hits = [e for e in self.entities.values() if len(normalise(e.name)) >= 2 and

@@ -134,7 +134,7 @@ _STOP = set("the a an of and or to in on for by is are be what which who whom ho
             "must may shall".split())
 
 
-def _tokens(text: str) -> set[str]:
+def tokens_of(text: str) -> set[str]:
     """Words (case-folded, not function words) and, for Chinese, characters and character pairs."""
     text = text.casefold()
     out = {w for w in re.findall(r"[^\W\d_]{2,}", re.sub(r"[\u4e00-\u9fff]", " ", text)) if w not in _STOP}
@@ -144,19 +144,24 @@ def _tokens(text: str) -> set[str]:
     return out
 
 
-def _overlap(query: set[str], text: str) -> float:
-    return len(query & _tokens(text)) / len(query) if query else 0.0
+def overlap(query: set[str], text: str) -> float:
+    return len(query & tokens_of(text)) / len(query) if query else 0.0
+
+
+def source_relevance(query: set[str], s: Snippet) -> float:
+    """How LOCAL ranks a source: its share of the query's words, plus its confidence."""
+    return overlap(query, s.text) + s.confidence
 
 
 def local_context(sg: Subgraph, query: str, max_chars: int = 4000) -> str:
     """A query-focused context of at most `max_chars` characters (see the module doc)."""
-    q = _tokens(query)
+    q = tokens_of(query)
     names = {n.id: n.name for n in sg.nodes}
-    entity_lines = [(_overlap(q, " ".join((n.name,) + tuple(n.surfaces))) + 0.5 * n.is_center + 0.05 * n.document_count,
+    entity_lines = [(overlap(q, " ".join((n.name,) + tuple(n.surfaces))) + 0.5 * n.is_center + 0.05 * n.document_count,
                      f"- {n.name} ({n.type}; {n.document_count} instrument(s)"
                      f"{', cross-document' if n.is_cross_doc else ''}"
                      f"{'; mostly ' + n.primary_document if n.primary_document else ''})") for n in sg.nodes]
-    relation_lines = [(_overlap(q, f"{names.get(a.subject, a.subject)} {a.type} {names.get(a.object, a.object)}")
+    relation_lines = [(overlap(q, f"{names.get(a.subject, a.subject)} {a.type} {names.get(a.object, a.object)}")
                        + a.avg_confidence,
                        f"- {names.get(a.subject, a.subject)} -{a.type}-> {names.get(a.object, a.object)} "
                        f"(confidence {a.avg_confidence:.2f}, {a.occurrences}x, in {', '.join(a.keys)})") for a in sg.edges]
@@ -164,7 +169,7 @@ def local_context(sg: Subgraph, query: str, max_chars: int = 4000) -> str:
     for s in sg.snippets:
         text = s.text if len(s.text) <= 300 else s.text[:299] + "…"
         line = f" line {s.line_start}" if s.line_start else ""
-        source_lines.append((_overlap(q, s.text) + s.confidence, f"- [{s.unit_id}] {s.document}{line}: {text}"))
+        source_lines.append((source_relevance(q, s), f"- [{s.unit_id}] {s.document}{line}: {text}"))
     sections = {"Entities": entity_lines, "Relations": relation_lines, "Sources": source_lines}
     budget = max_chars - sum(len(h) + 1 for h in sections) - 2
     shares = {"Entities": 0.25, "Relations": 0.3, "Sources": 0.45}
