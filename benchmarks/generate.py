@@ -29,7 +29,7 @@ def main() -> int:
     from workbench.cli import main as cli
     from workbench.core.config import Config
     from workbench.evaluate.metrics import category_table, dumps, load_benchmark, mean_metrics, run_eval, table
-    from workbench.ui.views import metrics_figure
+    from workbench.ui.views import metrics_figure, save
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--workspace", default=str(WS), help="zh workspace (only read: a copy is used)")
@@ -66,7 +66,8 @@ def main() -> int:
         for s in systems:
             print(f"| {s} | " + " | ".join(f"{summary[name][s][g]['recall@5']:.3f}" for g in groups) + " |")
     RESULTS.write_text(dumps(summary), encoding="utf-8")
-    print(f"\nfigure: {metrics_figure(summary, ROOT / 'figures' / 'eval_generated_zh.png')}\nresults: {RESULTS}")
+    figure = save(metrics_figure(summary), ROOT / "figures" / "eval_generated_zh.png")
+    print(f"\nfigure: {figure}\nresults: {RESULTS}")
     return 0
 
 

@@ -74,15 +74,15 @@ def script(panel):
         ("semantic 0.5", setter(panel.weight_sliders["semantic"], 0.5)),
         ("question type reasoning", setter(panel.qtype, "reasoning")),
         ("question type auto", setter(panel.qtype, "auto")),
-        ("as of 2016-01-01", setter(panel.as_of, dt.date(2016, 1, 1))),
-        ("as of none", setter(panel.as_of, None)),
+        ("as of 2016-01-01", setter(panel.as_of, "2016-01-01")),
+        ("as of none", setter(panel.as_of, "")),
         ("top-k 10", setter(panel.top_k, 10)),
     ]
 
 
 def run(wb, qs: list[str], answer: bool) -> dict:
     from workbench.ui.panel import Panel
-    panel = Panel.for_workbench(wb, "", figures=None, auto_answer=answer)
+    panel = Panel.for_workbench(wb, "", auto_answer=answer)
     total, retrieve, render, by_change = [], [], [], {}
     warm = []
     for q in qs:

@@ -174,6 +174,15 @@ def test_extractive_answer_cites_duty_and_penalty_with_chain(wb):
     assert a.text == wb.ask(PENALTY_Q, backend="extractive").text    # deterministic
 
 
+def test_the_reasoning_chain_walks_only_the_edge_types_the_retrieval_may_follow(wb):
+    from workbench.answer.ask import chain
+    cited = ["clinic-licensing-act@2018/a10", "clinic-licensing-act@2018/a16"]
+    assert any("REFERENCES" in link for link in chain(wb.retriever.agraph, cited))
+    assert not any("REFERENCES" in link for link in chain(wb.retriever.agraph, cited, ("AMENDS", "INHERITS")))
+    cfg = replace(wb.config.retrieval, mode="graph", edge_types=("AMENDS", "INHERITS", "RELATED_TO"))
+    assert not any("REFERENCES" in link for link in wb.ask(PENALTY_Q, cfg, backend="extractive").chain)
+
+
 def test_extractive_states_the_as_of_date(wb):
     a = wb.ask("Which licence validity period applied on 15 December 2018?", backend="extractive")
     assert "2018-12-15" in a.text and a.evidence.as_of.isoformat() == "2018-12-15"

@@ -1,10 +1,14 @@
 """02_ask_and_tune in a real browser: JupyterLab served on a free local port, headless
 Debian chromium driven by Playwright (sync API).
 
-The test runs the notebook in JupyterLab (the way a user opens it: `workbench lab`), waits
-for the panel, unticks an edge type and moves the hops slider, and checks that both the
-evidence table and the subgraph change each time; the screenshot lands in
-figures/browser_panel.png. JupyterLab rather than Voilà: it is what `workbench lab` starts,
+The test runs the notebook in JupyterLab (the way a user opens it: `workbench lab`) on a
+1280×800 laptop screen, waits for the panel, checks by element geometry that every evidence
+row's provenance and score parts are inside the table's box, unticks an edge type and moves
+the hops slider (the evidence table and the subgraph change each time), clicks a node (the
+detail pane and the row follow) and a row (the node is focused), pins a result and compares,
+and exports the evidence (polars reads the file back with the rows shown). Screenshots at
+1280×800 and 1920×1080 are written to a temporary folder, and to figures/panel_*.png when
+WORKBENCH_SCREENSHOTS=1. JupyterLab rather than Voilà: it is what `workbench lab` starts,
 so the test covers the real path (widget manager, HTML widgets, the srcdoc iframe).
 
 Chromium or Playwright missing is a failure with instructions; set
@@ -27,7 +31,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-SCREENSHOT = ROOT / "figures" / "browser_panel.png"
+SHOTS = ROOT / "figures"
 CHROMIUM = os.environ.get("WORKBENCH_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -94,7 +98,8 @@ def lab(tmp_path_factory):
             if proc.poll() is not None or time.monotonic() > deadline:
                 pytest.fail("JupyterLab did not start:\n" + (home / "lab.log").read_text()[-3000:], pytrace=False)
             time.sleep(0.5)
-        yield {"base": base, "token": token, "log": home / "lab.log", "figures": home / "figures"}
+        yield {"base": base, "token": token, "log": home / "lab.log", "figures": home / "figures",
+               "workspace": workspace}
     finally:
         proc.terminate()
         try:
@@ -130,7 +135,49 @@ def _wait_graph_drawn(page):
     frame.locator("#mynetwork canvas").wait_for(state="visible", timeout=60_000)
 
 
+def _inside(page) -> dict:
+    """Evidence cells and score parts that stick out of the table's box (by element geometry)."""
+    return page.evaluate("""() => {
+        const box = document.querySelector('.wb-panel .wb-table').getBoundingClientRect();
+        const out = [], seen = {via: 0, parts: 0};
+        for (const el of document.querySelectorAll('.wb-panel .wb-table td.via, .wb-panel .wb-table span.part')) {
+            const r = el.getBoundingClientRect();
+            seen[el.tagName === 'TD' ? 'via' : 'parts'] += 1;
+            if (r.width <= 0 || r.left < box.left - 1 || r.right > box.right + 1 || !el.innerText.trim()) {
+                out.push(el.innerText.slice(0, 40) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+            }
+        }
+        // the settings on the left: no label or box cut off, nothing running into the evidence
+        for (const el of document.querySelectorAll('.wb-panel .widget-checkbox label, .wb-panel .widget-dropdown select, '
+                                                   + '.wb-panel .wb-settings .widget-text input, .wb-panel .wb-hops')) {
+            const r = el.getBoundingClientRect();
+            if (r.width > 0 && (r.right > box.left - 1 && r.left < box.left || el.scrollWidth > el.clientWidth + 1)) {
+                out.push('setting: ' + (el.innerText || el.value || '').slice(0, 30));
+            }
+        }
+        return {box: [Math.round(box.left), Math.round(box.right)], outside: out, seen: seen};
+    }""")
+
+
+def _graph_frame(page):
+    frame = page.locator(".wb-panel .wb-graph iframe").element_handle().content_frame()
+    frame.wait_for_function("() => document.body.dataset.ready === '1'", timeout=30_000)
+    return frame
+
+
+def _shot(page, lab, name: str):
+    path = lab["figures"] / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.locator(".wb-panel").evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(2500)       # let vis-network settle its layout
+    page.screenshot(path=str(path))
+    assert path.stat().st_size > 30_000
+    if os.environ.get("WORKBENCH_SCREENSHOTS") == "1":
+        shutil.copy(path, SHOTS / name)
+
+
 def test_panel_in_jupyterlab(lab):
+    import polars as pl
     from playwright.sync_api import Error as PlaywrightError, sync_playwright
     try:
         pw = sync_playwright().start()
@@ -141,7 +188,7 @@ def test_panel_in_jupyterlab(lab):
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         except PlaywrightError as e:
             _missing(f"a working chromium at {CHROMIUM}", f"`apt-get install -y chromium` ({str(e)[:300]})")
-        page = browser.new_page(viewport={"width": 1600, "height": 1500})
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{lab['base']}/lab/tree/02_ask_and_tune.ipynb?token={lab['token']}", timeout=90_000)
@@ -158,15 +205,44 @@ def test_panel_in_jupyterlab(lab):
             _wait_update(page, 1, 240)
             page.wait_for_selector(".wb-panel .wb-table tr[data-unit]", timeout=60_000)
         except PlaywrightError:
-            page.screenshot(path=str(SCREENSHOT.with_name("browser_panel_failed.png")))
+            page.screenshot(path=str(lab["figures"] / "browser_panel_failed.png"))
             raise AssertionError("the panel did not show evidence; server log:\n"
                                  + lab["log"].read_text()[-3000:] + f"\npage errors: {errors}")
+        page.locator(".wb-panel").evaluate("el => el.scrollIntoView({block: 'start'})")
         _wait_graph_drawn(page)
         first = _state(page)
         assert first["rows"] and first["graph"] and not first["error"], first
         assert "REFERENCES" in first["graph"]
 
-        # untick an edge type: REFERENCES edges leave the subgraph, the ranking changes
+        # at 1280×800 every row's provenance and every score part is inside the table's box
+        geometry = _inside(page)
+        assert geometry["seen"]["via"] == len(first["rows"]) and geometry["seen"]["parts"] > 0, geometry
+        assert not geometry["outside"], geometry
+        assert page.locator(".wb-panel .wb-hops").inner_text().startswith("hops in use, from the policy for")
+
+        # click a node: the detail pane shows that unit, its evidence row is highlighted
+        frame = _graph_frame(page)
+        page.wait_for_timeout(1500)       # vis-network's layout settles
+        target = first["rows"][1]
+        frame.evaluate("id => { network.stopSimulation(); network.focus(id, {scale: 1.0}); }", target)
+        page.wait_for_timeout(300)
+        spot = frame.evaluate("""id => { const p = network.canvasToDOM(network.getPositions([id])[id]);
+                                         const c = document.querySelector('#mynetwork canvas').getBoundingClientRect();
+                                         return {x: p.x + c.left, y: p.y + c.top}; }""", target)
+        box = page.locator(".wb-panel .wb-graph iframe").bounding_box()
+        page.mouse.click(box["x"] + spot["x"], box["y"] + spot["y"])
+        page.wait_for_selector(f".wb-panel .wb-detail[data-unit='{target}']", timeout=30_000)
+        assert page.locator(f".wb-panel .wb-table tr.hit.selected[data-unit='{target}']").count() == 1
+        assert "edges out" in page.locator(".wb-panel .wb-detail").inner_text()
+
+        # click a row: the node is focused in the graph, the detail pane follows
+        other = first["rows"][0]
+        page.locator(f".wb-panel .wb-table tr.hit[data-unit='{other}'] td.unit").click()
+        frame.wait_for_function("id => document.body.dataset.focused === id", arg=other, timeout=30_000)
+        page.wait_for_selector(f".wb-panel .wb-detail[data-unit='{other}']", timeout=30_000)
+
+        # pin as A, then untick an edge type: REFERENCES edges leave the subgraph, the ranking changes
+        page.locator(".wb-panel button", has_text="pin as A").click()
         t = time.perf_counter()
         page.locator(".wb-panel .widget-checkbox", has_text="REFERENCES").locator("input").click()
         _wait_update(page, first["updates"] + 1)
@@ -176,6 +252,11 @@ def test_panel_in_jupyterlab(lab):
         assert not second["error"], second["error"]
         assert second["rows"] != first["rows"], "the evidence table did not change"
         assert second["graph"] != first["graph"] and "REFERENCES" not in second["graph"], second["graph"]
+        compare = page.locator(".wb-panel .wb-compare")
+        compare.wait_for(state="visible", timeout=30_000)
+        assert "edge_types: all →" in compare.inner_text() and compare.locator("tr[data-unit]").count() > 0
+        assert compare.locator("td.move").all_inner_texts() != ["="] * compare.locator("td.move").count()
+        page.locator(".wb-panel .widget-tab .lm-TabBar-tab", has_text="evidence").click()
 
         # move the hops slider (policy -> 0): no expansion any more
         slider = page.locator(".wb-panel .widget-hslider", has_text="hops")
@@ -191,7 +272,7 @@ def test_panel_in_jupyterlab(lab):
         assert third["rows"] != second["rows"], "the evidence table did not change"
         assert third["graph"] != second["graph"], "the subgraph did not change"
 
-        # for the screenshot: every edge type back, two hops along each
+        # every edge type back, two hops along each
         page.locator(".wb-panel .widget-checkbox", has_text="REFERENCES").locator("input").click()
         _wait_update(page, third["updates"] + 1)
         slider.locator(".noUi-handle").focus()
@@ -202,12 +283,22 @@ def test_panel_in_jupyterlab(lab):
         assert slider.locator(".widget-readout").inner_text().strip() == "2"
         last = _state(page)
         assert not last["error"] and "REFERENCES" in last["graph"], last
+
+        # export: polars reads back the rows the table shows
+        exports = Path(lab["workspace"]) / "exports"
+        had = set(exports.glob("evidence_*.csv")) if exports.exists() else set()
+        page.locator(".wb-panel button", has_text="export evidence").click()
+        page.wait_for_function("() => document.querySelector('.wb-panel').innerText.includes('exported:')",
+                               timeout=30_000)
+        (new,) = set(exports.glob("evidence_*.csv")) - had
+        assert pl.read_csv(new)["unit_id"].to_list() == last["rows"]
+        assert pl.read_parquet(new.with_suffix(".parquet"))["unit_id"].to_list() == last["rows"]
         assert not errors, f"JavaScript errors in the page: {errors}"
-        page.locator(".wb-panel").evaluate("el => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(2000)       # let vis-network settle its layout
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT))
-        assert SCREENSHOT.stat().st_size > 50_000
+
+        _shot(page, lab, "panel_1280x800.png")
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        _shot(page, lab, "panel_1920x1080.png")
+        assert not _inside(page)["outside"]
         browser.close()
     finally:
         pw.stop()

@@ -78,6 +78,8 @@ def test_notebook_runs(path, workspace, tmp_path, monkeypatch):
     if path.stem in ("01_ingest_and_explore", "03_versions_and_time", "04_evaluate"):
         pngs = list(figures.glob("*.png"))
         assert pngs and all(p.stat().st_size > 10_000 for p in pngs)
+        shown = [o for o in outputs if "image/png" in o.get("data", {})]   # display(fig) renders inline
+        assert len(shown) >= len(pngs), f"{len(shown)} figures shown, {len(pngs)} written"
     print(f"{path.name}: {seconds:.1f} s")
 
 
@@ -132,7 +134,7 @@ def test_panel_shows_errors_and_missing_answers():
 
     def broken(question, config):
         raise RuntimeError("the store is gone")
-    panel = Panel(broken, question="anything", figures=None)
+    panel = Panel(broken, question="anything")
     assert "the store is gone" in panel.error.value and panel.errors and panel.view is None
     panel.top_k.value = 3                                  # another change: still no exception
     assert len(panel.errors) == 2
@@ -171,8 +173,7 @@ def test_a_retrieval_setting_saved_as_toml_loads_back_the_same(tmp_path):
     f.write_text(retrieval_toml(cfg), encoding="utf-8")
     assert Config.load(f).retrieval == cfg
     seen = []
-    panel = Panel(lambda q, c: seen.append(c) or (_ for _ in ()).throw(RuntimeError("no store")), question="q",
-                  figures=None)
+    panel = Panel(lambda q, c: seen.append(c) or (_ for _ in ()).throw(RuntimeError("no store")), question="q")
     loaded = panel.load_config(f)
     assert (loaded.top_k, loaded.weights, loaded.as_of, loaded.question_type) == (7, cfg.weights, "2019-01-01", "temporal")
     assert loaded.edge_types == ("REFERENCES",) and dict(loaded.hops)["REFERENCES"] == 2

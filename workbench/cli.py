@@ -266,7 +266,7 @@ def cmd_relink(args) -> int:
 def cmd_eval(args) -> int:
     from .evaluate.metrics import (SYSTEMS, category_table, dumps, load_benchmark, run_eval, split_table, table,
                                    tests_table)
-    from .ui.views import metrics_figure
+    from .ui.views import metrics_figure, save
     systems = [s.strip() for s in args.systems.split(",") if s.strip()]
     unknown = [s for s in systems if s not in SYSTEMS]
     if unknown or not systems:
@@ -286,7 +286,7 @@ def cmd_eval(args) -> int:
     if len(systems) > 1:
         print()
         print(tests_table(summary, best))
-    figure = metrics_figure(summary, args.figure or Path("figures") / f"eval_{Path(args.benchmark).stem}.png")
+    figure = save(metrics_figure(summary), args.figure or Path("figures") / f"eval_{Path(args.benchmark).stem}.png")
     print(f"\nfigure: {figure}")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)

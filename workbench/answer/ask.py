@@ -173,12 +173,15 @@ def extractive(question: str, ev: Evidence, cited: list[str], language: str) -> 
 
 
 # -- reasoning chain ----------------------------------------------------------------------
-def chain(agraph, cited: list[str]) -> list[str]:
-    """Edge paths between cited units (article level), shortest first, each pair once."""
+def chain(agraph, cited: list[str], types=None) -> list[str]:
+    """Edge paths between cited units (article level), shortest first, each pair once; only
+    along edges of `types` (None: every type the chain walks), so a chain never shows a step
+    of a type the retrieval was told not to follow."""
     arts = list(dict.fromkeys(article_of(c) for c in cited))
+    hops = {t: n for t, n in CHAIN_HOPS.items() if types is None or t in set(types)}
     paths = []
     for i, a in enumerate(arts):
-        found = agraph.expand([a], CHAIN_HOPS, cap=400)
+        found = agraph.expand([a], hops, cap=400) if hops else {}
         paths += [(found[b].distance, a, b, found[b].path) for b in arts[i + 1:] if b in found]
     group = {a: a for a in arts}                  # shortest paths first, skipping pairs already joined
 
@@ -230,7 +233,7 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
     if local is None:
         full = compose(hits, cited, names, 10 ** 9, as_of, older)      # the extractive answer needs no budget
     extract = extractive(question, full, cited, language)
-    links = chain(wb.retriever.agraph, cited)
+    links = chain(wb.retriever.agraph, cited, rcfg.edge_types)
     route = result.route.type if result.route else rcfg.mode
     for name in ([backend] if backend else list(cfg.backends)):
         if name == "extractive":
@@ -260,7 +263,7 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
             tried.append(f"{name}: the model returned an empty answer")
             continue
         capable = is_capable(out.model, cfg)
-        return Answer(question, text, valid, chain(wb.retriever.agraph, valid) if valid else links, llm.backend,
+        return Answer(question, text, valid, chain(wb.retriever.agraph, valid, rcfg.edge_types) if valid else links, llm.backend,
                       out.model, pid, (time.perf_counter() - t0) * 1000, retrieval_ms, out.prompt_tokens,
                       out.completion_tokens, flagged, ev, extract, cited, links, capable, tried, route)
     raise BackendUnavailable("every answer backend (" + ", ".join(tried) + ")",

@@ -224,6 +224,7 @@ class Result:
     topic: str = ""                 # the question as searched (graph mode)
     embed_ms: float = 0.0           # time spent embedding inside retrieval (the topic)
     focus: dict[str, str] = field(default_factory=dict)   # article -> the clause / point that matched best
+    hops: dict[str, int] = field(default_factory=dict)    # hop limit per edge type the expansion used
 
     @property
     def route(self):

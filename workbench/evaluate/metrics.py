@@ -198,10 +198,18 @@ def category_table(summary: dict, metric: str = "recall@5") -> str:
 
 
 def tests_table(summary: dict, against: str, metrics=("recall@5", "mrr", "hit@1", "citation_f1")) -> str:
-    lines = ["| comparison | " + " | ".join(f"{m} p (r)" for m in metrics) + " |", "|" + "---|" * (len(metrics) + 1)]
+    """Wilcoxon tests of `against` with every other system: p-value, effect size r and n (the
+    questions where the two differ); "no difference" when they score the same everywhere."""
+    from .stats import format_p
+
+    def cell(res: dict) -> str:
+        if not res.get("n", 1):
+            return "no difference"
+        return f"{format_p(res['p'])}, r = {res['r']:.2f}, n = {res['n']}"
+    lines = ["| comparison | " + " | ".join(f"{m}: p, r, n" for m in metrics) + " |", "|" + "---|" * (len(metrics) + 1)]
     for pair, res in summary["tests"].items():
         if against in pair.split(" vs "):
-            lines.append(f"| {pair} | " + " | ".join(f"{res[m]['p']:.2g} ({res[m]['r']:.2f})" for m in metrics) + " |")
+            lines.append(f"| {pair} | " + " | ".join(cell(res[m]) for m in metrics) + " |")
     return "\n".join(lines)
 
 

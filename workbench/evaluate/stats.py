@@ -2,10 +2,22 @@
 re-rank / hop sweep."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Sequence
 
 import numpy as np
+
+
+def format_p(p: float) -> str:
+    """A p-value as reported: "p < 0.001" below 0.001, else to three decimals without trailing
+    zeros ("p = 0.034", "p = 0.05", "p = 1")."""
+    p = float(p)
+    if math.isnan(p):
+        return "p = n/a"
+    if p < 0.001:
+        return "p < 0.001"
+    return "p = " + f"{min(p, 1.0):.3f}".rstrip("0").rstrip(".")
 
 
 def bootstrap_ci(values: Sequence[float], n: int = 2000, alpha: float = 0.05, seed: int = 0) -> tuple[float, float, float]:

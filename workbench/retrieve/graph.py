@@ -82,7 +82,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     top = {h.unit_id: h for h in c.hits}
     first = [top.get(uid) or Hit(uid, score.get(uid, 0.0), c.why.get(uid, "cited"), units.get(uid)) for uid in cited]
     ranked = (first + [h for h in c.hits if h.unit_id not in set(cited)])[:max(cfg.top_k, len(cited))]
-    return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus)
+    return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
 
 
 def found_by(seeds) -> dict[str, str]:

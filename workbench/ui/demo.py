@@ -7,7 +7,7 @@ from pathlib import Path
 from ..core.config import Config, IngestConfig
 from ..evaluate.metrics import load_benchmark, run_eval, table
 from ..answer.ask import print_answer
-from .views import evidence_figure, metrics_figure, workspace_figure
+from .views import evidence_figure, metrics_figure, save, workspace_figure
 from ..workbench import Workbench
 
 SAMPLE = Path(__file__).resolve().parents[2] / "corpora" / "sample"
@@ -27,7 +27,7 @@ def run_demo(workspace: str | Path = "workspace-demo", figures: str | Path = "fi
         print("  " + report.summary())
         for p in report.problems[:5]:
             print(f"    {p}")
-    figs = [workspace_figure(wb.info(), Path(figures) / "demo_workspace.png")]
+    figs = [save(workspace_figure(wb.info()), Path(figures) / "demo_workspace.png")]
     base = replace(wb.config.retrieval, top_k=k)
     for n, question in enumerate(QUESTIONS, 1):
         print(f"\n== question: {question}")
@@ -46,7 +46,7 @@ def run_demo(workspace: str | Path = "workspace-demo", figures: str | Path = "fi
                       f"  {' '.join(u.text.split())[:60]}")
                 if mode == "graph" and h.via.kind not in ("seed", "candidate"):
                     print(f"        why: {h.via}")
-        figs.append(evidence_figure(question, results, Path(figures) / f"demo_evidence_{n}.png"))
+        figs.append(save(evidence_figure(question, results), Path(figures) / f"demo_evidence_{n}.png"))
         print("  (* = the evidence the system would cite)\n")
         # the first question goes through the configured backends (Ollama if it runs with a capable
         # model, else extractive; the bundled tiny model only when asked for); the others are
@@ -56,6 +56,6 @@ def run_demo(workspace: str | Path = "workspace-demo", figures: str | Path = "fi
     summary = run_eval(wb, load_benchmark(sample / "benchmark.jsonl"), ["bm25", "dense", "hybrid", "graph"],
                        "sample", progress=False).summary()
     print(table(summary, ("recall@5", "mrr", "hit@1", "citation_f1")))
-    figs.append(metrics_figure(summary, Path(figures) / "demo_eval_sample.png"))
+    figs.append(save(metrics_figure(summary), Path(figures) / "demo_eval_sample.png"))
     print("\n== figures: " + ", ".join(str(f) for f in figs))
     return 0

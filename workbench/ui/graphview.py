@@ -12,6 +12,7 @@ page as `srcdoc`).
 from __future__ import annotations
 
 import html as _html
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ EDGE_COLOURS = {
     "CONTAINS": "#c7c7c7",
 }
 SEED_COLOUR, HIT_COLOUR, PATH_COLOUR, CITED_BORDER = "#ffb000", "#9ecae1", "#e6e6e6", "#08306b"
+NEIGHBOUR_COLOUR = "#c7e9c0"     # a unit added by "expand neighbours"
 
 # one step of a provenance path: "a -TYPE-> b" (a links to b) or "a <-TYPE- b" (b links to a)
 
@@ -41,7 +43,7 @@ Neighbours = Callable[[str], Iterable[tuple[str, str, str]]]   # unit id -> (oth
 @dataclass
 class Node:
     id: str
-    role: str                  # "seed" | "hit" | "path"
+    role: str                  # "seed" | "hit" | "path" | "neighbour" (added by expanding a node)
     rank: int | None = None    # 1-based rank among the hits, None for path-only units
     score: float | None = None
     cited: bool = False
@@ -72,10 +74,12 @@ def path_edges(via: Via) -> list[tuple[str, str, str]]:
 
 def evidence_subgraph(hits, seeds: Iterable[str] = (), cited: Iterable[str] = (),
                       neighbours: Neighbours | None = None, edge_types: Iterable[str] | None = None,
-                      texts: Callable[[list[str]], dict[str, str]] | None = None) -> SubGraph:
-    """Nodes: the hits, the seeds among them, the units on their provenance paths. Edges:
-    the path edges, plus every edge `neighbours` knows between two drawn units whose type
-    is in `edge_types` (None: any type)."""
+                      texts: Callable[[list[str]], dict[str, str]] | None = None,
+                      expanded: Iterable[str] = (), per_node: int = 25) -> SubGraph:
+    """Nodes: the hits, the seeds among them, the units on their provenance paths, and the
+    neighbours (edges of the allowed types, at most `per_node` each) of every unit in
+    `expanded`. Edges: the path edges, plus every edge `neighbours` knows between two drawn
+    units whose type is in `edge_types` (None: any type)."""
     allowed = set(edge_types) if edge_types is not None else None
     seeds, cited = set(seeds), set(cited)
     nodes: dict[str, Node] = {}
@@ -92,6 +96,12 @@ def evidence_subgraph(hits, seeds: Iterable[str] = (), cited: Iterable[str] = ()
                     nodes[uid] = Node(uid, "seed" if uid in seeds else "path")
             edges[(s, t, typ)] = True
     if neighbours is not None:
+        for uid in expanded:
+            if uid not in nodes:
+                nodes[uid] = Node(uid, "neighbour")
+            near = [(o, typ) for o, typ, _ in neighbours(uid) or () if allowed is None or typ in allowed]
+            for other, _ in near[:per_node]:
+                nodes.setdefault(other, Node(other, "neighbour"))
         for uid in list(nodes):
             for other, typ, arrow in neighbours(uid) or ():
                 if other not in nodes or (allowed is not None and typ not in allowed):
@@ -106,19 +116,28 @@ def evidence_subgraph(hits, seeds: Iterable[str] = (), cited: Iterable[str] = ()
     return SubGraph(list(nodes.values()), [(s, t, typ, on) for (s, t, typ), on in sorted(edges.items())])
 
 
-def _label(uid: str, rank: int | None) -> str:
+def _label(uid: str, rank: int | None, docs: set[str] | None = None) -> str:
+    """'3. a10', naming the version ('@2018') when the drawn units span several versions of
+    one instrument and the instrument ('food-safety@2018') when they span several instruments."""
     doc, _, rest = uid.partition("/")
     key, _, version = doc.partition("@")
     if len(key) > 24:
         key = key[:22] + "…"
     head = f"{rank}. " if rank else ""
-    return f"{head}{rest or doc}\n{key}@{version}" if rest else f"{head}{key}@{version}"
+    if not rest:
+        return f"{head}{key}@{version}"
+    docs = docs if docs is not None else {doc}
+    keys = {d.partition("@")[0] for d in docs}
+    where = "" if len(docs) <= 1 else f"\n@{version}" if len(keys) == 1 else f"\n{key}@{version}"
+    return f"{head}{rest}{where}"
 
 
 def _tooltip(n: Node, limit: int = 700) -> str:
     lines = [n.id]
     if n.rank:
         lines.append(f"rank {n.rank}, score {n.score:.3f}" + (" — cited" if n.cited else ""))
+    elif n.role == "neighbour":
+        lines.append("a neighbour of an expanded unit (not ranked)")
     else:
         lines.append("on the path to a hit (not itself ranked)")
     if n.via and n.via not in ("seed",):
@@ -132,8 +151,36 @@ def _tooltip(n: Node, limit: int = 700) -> str:
     return "\n".join(lines).replace("<", "‹").replace(">", "›")
 
 
-def to_html(sub: SubGraph, height: str = "520px", title: str = "") -> str:
-    """A standalone HTML page (vis-network in line; no network needed)."""
+# clicking a node tells the page around the frame (the panel) which unit it was; a message
+# {wbFocus: id} from that page selects and centres the node. The frame is sandboxed, so
+# messages are the only way across.
+_LINK = """<script>
+(function () {
+  function hook() {
+    if (typeof network === "undefined" || !network) { setTimeout(hook, 50); return; }
+    network.on("click", function (p) {
+      if (p.nodes && p.nodes.length) { parent.postMessage({wb: "select", id: p.nodes[0]}, "*"); }
+    });
+    window.addEventListener("message", function (e) {
+      var d = e.data;
+      if (d && d.wbFocus && nodes.get(d.wbFocus)) {
+        network.selectNodes([d.wbFocus]);
+        network.focus(d.wbFocus, {scale: 1.1, animation: {duration: 300}});
+        document.body.dataset.focused = d.wbFocus;
+      }
+    });
+    var selected = SELECTED;
+    if (selected && nodes.get(selected)) { network.selectNodes([selected]); document.body.dataset.focused = selected; }
+    document.body.dataset.ready = "1";
+  }
+  hook();
+})();
+</script>"""
+
+
+def to_html(sub: SubGraph, height: str = "520px", title: str = "", selected: str | None = None) -> str:
+    """A standalone HTML page (vis-network in line; no network needed); `selected`: a node
+    shown selected."""
     from pyvis.network import Network
     global _TEMPLATES
     net = Network(height=height, width="100%", directed=True, cdn_resources="in_line", bgcolor="#ffffff")
@@ -142,11 +189,12 @@ def to_html(sub: SubGraph, height: str = "520px", title: str = "") -> str:
     if _TEMPLATES is None:
         _TEMPLATES = net.templateEnv
     net.templateEnv = _TEMPLATES
+    docs = {n.id.partition("/")[0] for n in sub.nodes}
     for n in sub.nodes:
-        colour = {"seed": SEED_COLOUR, "hit": HIT_COLOUR, "path": PATH_COLOUR}[n.role]
+        colour = {"seed": SEED_COLOUR, "hit": HIT_COLOUR, "path": PATH_COLOUR, "neighbour": NEIGHBOUR_COLOUR}[n.role]
         size = 14 + (12 * (n.score or 0) / max((m.score or 0) for m in sub.nodes) if n.rank and n.score
                      and max((m.score or 0) for m in sub.nodes) > 0 else 0)
-        net.add_node(n.id, label=_label(n.id, n.rank), title=_tooltip(n), shape="dot", size=size,
+        net.add_node(n.id, label=_label(n.id, n.rank, docs), title=_tooltip(n), shape="dot", size=size,
                      color={"background": colour, "border": CITED_BORDER if n.cited else "#555555",
                             "highlight": {"background": colour, "border": "#000000"}},
                      borderWidth=4 if n.cited else 1, font={"size": 14})
@@ -174,7 +222,8 @@ def to_html(sub: SubGraph, height: str = "520px", title: str = "") -> str:
              "vertical-align:middle;border:1px solid #555}</style>")
     page = page.replace("<head>", "<head>\n" + meta + style, 1)
     page = page.replace("<body>", "<body>\n" + legend_html(sub, title), 1)
-    return page
+    link = _LINK.replace("SELECTED", json.dumps(selected).replace("<", "\\u003c"))
+    return page.replace("</body>", link + "\n</body>", 1) if "</body>" in page else page + link
 
 
 def legend_html(sub: SubGraph, title: str = "") -> str:
@@ -183,6 +232,8 @@ def legend_html(sub: SubGraph, title: str = "") -> str:
              f'<span class="dot" style="background:{SEED_COLOUR}"></span>seed'
              f'<span class="dot" style="background:{HIT_COLOUR}"></span>hit'
              f'<span class="dot" style="background:{PATH_COLOUR}"></span>on a path'
+             + (f'<span class="dot" style="background:{NEIGHBOUR_COLOUR}"></span>neighbour'
+                if any(n.role == "neighbour" for n in sub.nodes) else "") +
              f'<span class="dot" style="background:#fff;border:3px solid {CITED_BORDER}"></span>cited<br>']
     for typ in EDGE_COLOURS:
         if typ in counts:
