@@ -40,6 +40,24 @@ def test_evaluation_frames_match_the_summary(wb):
     assert per.height == 12 and per.group_by("system").agg(pl.col("mrr").mean()).filter(
         pl.col("system") == "bm25")["mrr"][0] == pytest.approx(summary["systems"]["bm25"]["overall"]["mrr"])
     assert set(t["by_category"]["group"]) == {q.category for q in qs}
+    wide = frames.by_category(summary, "mrr")
+    assert wide.height == 2 and all(any(c.startswith(f"{q.category} (") for c in wide.columns) for q in qs)
+    assert frames.overall(summary)["system"].to_list() == ["bm25", "graph"]
+    tests = frames.tests(summary, "graph")
+    assert set(tests["comparison"]) == {"bm25 vs graph"} and tests.height == 4
+    assert all(r.startswith(("p ", "no difference")) for r in tests["reads"])
+
+
+def test_evaluation_tables_written_as_csv_and_parquet_read_back_the_same(wb, tmp_path):
+    qs = load_benchmark(SAMPLE / "benchmark.jsonl")[:4]
+    t = frames.evaluation(run_eval(wb, qs, ["bm25"], "sample", progress=False).summary())
+    paths = frames.write(t, tmp_path / "out", "ev")
+    assert len(paths) == 2 * len(t)
+    per = pl.read_parquet(tmp_path / "out" / "ev_per_question.parquet")
+    assert per.equals(t["per_question"])
+    csv = pl.read_csv(tmp_path / "out" / "ev_per_question.csv")
+    assert csv["id"].to_list() == t["per_question"]["id"].to_list()
+    assert csv["gold"][0] == "; ".join(t["per_question"]["gold"][0])          # lists joined for CSV
 
 
 def test_units_and_edges_frames_agree_with_the_stores(wb):

@@ -71,7 +71,7 @@ def embed_units(units: list[Unit], embedder, cache, cfg: IngestConfig) -> tuple[
 
 def _progress(total: int, enabled: bool):
     from tqdm.auto import tqdm
-    return tqdm(total=total, desc="embedding", unit="unit", disable=not enabled or total < 200)
+    return tqdm(total=total, desc="embedding", unit="unit", disable=not enabled or total < 64)   # a bar for more than a couple of batches
 
 
 def run_ingest(parsed: CorpusParse, wb, parse_seconds: float) -> IngestReport:

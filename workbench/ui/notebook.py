@@ -39,20 +39,28 @@ def corpus_paths(spec: str | Path | Sequence[str | Path]) -> list[Path]:
 
 
 def open_workspace(corpora: str | Path | Sequence[str | Path], workspace: str | Path = "workspace-notebooks",
-                   config=None, progress: bool = False):
+                   config=None, progress: bool = True):
     """The Workbench at `workspace`, with every corpus of `corpora` ingested: a corpus the
-    workspace already holds (same folder) is not ingested again. Returns the Workbench."""
+    workspace already holds (same folder) is not ingested again. Returns the Workbench.
+    `progress`: a bar over the corpora to ingest and one over the units to embed."""
     from ..core.config import Config, IngestConfig
     from ..workbench import Workbench
     config = config or Config(IngestConfig(progress=progress))
     wb = Workbench.open(workspace, config)
     held = {str(Path(p).resolve()) for p in _meta(wb.path).get("corpora", {}).values()}
+    todo = []
     for corpus in corpus_paths(corpora):
         if not corpus.exists():
             raise FileNotFoundError(f"no corpus at {corpus} (cwd {Path.cwd()}): set CORPORA in the parameters cell")
         if str(corpus.resolve()) not in held:
+            todo.append(corpus)
+    if todo:
+        from tqdm.auto import tqdm
+        bar = tqdm(todo, desc="ingesting", unit="corpus", disable=not progress)
+        for corpus in bar:
+            bar.set_postfix_str(corpus.name)
             report = wb.ingest(corpus)
-            print(report.summary())
+            bar.write(report.summary())
     return wb
 
 
