@@ -172,3 +172,33 @@ def test_select_script_ships_with_the_package():
 def test_parse_date(text, iso):
     from workbench.ui.panel import parse_date
     assert parse_date(text) == iso
+
+
+def test_entities_tab_lists_the_entities_of_the_shown_units_and_their_relations(tmp_path):
+    from types import SimpleNamespace as NS
+    from workbench.entities.extract import Mention
+    built = []
+
+    class Index:
+        entities = {"e1": NS(name="licensing authority", type="authority"), "e2": NS(name="licensee", type="party")}
+        mentions = [Mention("e1", "authority", "licensing authority", "k@1/a1/c2", 0, 5, 1.0),
+                    Mention("e2", "party", "licensee", "k@1/a2", 0, 5, 1.0),
+                    Mention("e2", "party", "licensee", "k@1/a3", 0, 5, 1.0)]
+
+        def relations_of(self, eid, **kw):
+            return []
+
+        def documents_of(self, eid):
+            return [{"document": "k@1", "mentions": 2, "units": ["k@1/a2", "k@1/a3"], "co_occurring": []}]
+
+        def search(self, q, limit=30):
+            return [{"id": "e1", "mentions": 1}] if "auth" in q else []
+    panel, _ = _panel(tmp_path, entities=lambda: built.append(1) or Index())
+    assert not built                                       # not built until the tab is opened
+    panel.tabs.selected_index = 2
+    assert built == [1] and panel.entity_tab.choice.value == "e2"       # most mentioned among the shown units
+    assert "documents mentioning it" in panel.entity_tab.out.value and "k@1" in panel.entity_tab.out.value
+    panel.selection.value = "k@1/a1"                       # a selected unit: the entities in it and below it
+    assert [v for _, v in panel.entity_tab.choice.options] == ["e1"]
+    panel.entity_tab.search.value = "auth"
+    assert panel.entity_tab.choice.value == "e1" and built == [1]

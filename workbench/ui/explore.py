@@ -28,6 +28,7 @@ class Exploring:
         self.expand_button.description = f"expand neighbours of {uid.rpartition('/')[2] or uid}"
         if self.view is not None:
             self.table.value = self.view.table_html = evidence_table(self.view.result, uid)
+        self._refresh_entities()
 
     def expand(self) -> int:
         """Draw the selected unit's neighbours (of the ticked edge types); returns how many units were added."""
@@ -44,6 +45,16 @@ class Exploring:
                              f"{html.escape(self.selected)}: {len(sub.nodes) - n} unit(s) added; "
                              f"graph {html.escape(sub.signature())}</span>")
         return len(sub.nodes) - n
+
+    def _refresh_entities(self) -> None:
+        """Fill the entities tab (only while it is open: the entity index is built on first use)."""
+        tab = getattr(self, "entity_tab", None)
+        if tab is None or self.view is None or self.tabs.selected_index != 2:
+            return
+        if self.selected:
+            tab.for_units([self.selected], self.selected)
+        else:
+            tab.for_units([h.unit_id for h in self.view.result.hits], f"the {len(self.view.result.hits)} units shown")
 
     def pin(self) -> None:
         """Keep the current result as A; every later update is compared with it."""

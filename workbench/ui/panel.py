@@ -140,7 +140,7 @@ class Panel(Exploring):
                  texts: Callable | None = None, question: str = "", base: RetrievalConfig | None = None,
                  backends: Iterable[str] = DEFAULT_BACKENDS, exports: str | Path | None = None,
                  details: Callable[[str], dict | None] | None = None, auto_answer: bool = True,
-                 gold: Iterable[str] = ()):
+                 gold: Iterable[str] = (), entities: Callable[[], object] | None = None):
         import ipywidgets as W
         self.retrieve, self.neighbours, self.ask, self.texts, self.details = retrieve, neighbours, ask, texts, details
         self.base = base or RetrievalConfig()
@@ -211,8 +211,11 @@ class Panel(Exploring):
             W.VBox([self.config_path, W.HBox([self.save_button, self.load_button])]),
         ], titles=("retrieval", "re-rank weights", "save / load setting"), selected_index=0,
             layout=W.Layout(grid_area="controls", width="270px"))
-        self.tabs = W.Tab(children=[self.table, W.VBox([self.gold, self.compare])],
-                          titles=("evidence", "compare A / B"), layout=W.Layout(grid_area="center", min_width="0"))
+        from .entitytab import EntityTab
+        self.entity_tab = EntityTab(entities) if entities is not None else None
+        tabs = [self.table, W.VBox([self.gold, self.compare])] + ([self.entity_tab.widget] if self.entity_tab else [])
+        self.tabs = W.Tab(children=tabs, titles=("evidence", "compare A / B", "entities")[:len(tabs)],
+                          layout=W.Layout(grid_area="center", min_width="0"))
         right = W.VBox([W.HTML("<b>subgraph</b> — click a node for its details"), self.graph,
                         self.expand_button, self.detail], layout=W.Layout(grid_area="graph", min_width="0"))
         header = W.VBox([self.question, W.HBox([self.answer_button, self.pin_button, self.export_button, self.status],
@@ -232,6 +235,7 @@ class Panel(Exploring):
         self.backend.observe(self._answer, names="value")
         self.selection.observe(lambda ch: ch["new"] and self.select(ch["new"]), names="value")
         self.gold.observe(lambda _: self._refresh_compare(), names="value")
+        self.tabs.observe(lambda _: self._safely("entities", self._refresh_entities), names="selected_index")
         self.answer_button.on_click(self._answer)
         self.pin_button.on_click(lambda _: self.pin())
         self.export_button.on_click(lambda _: self._safely("export", self.export))
@@ -264,6 +268,7 @@ class Panel(Exploring):
         kw.setdefault("base", wb.config.retrieval)
         kw.setdefault("exports", Path(wb.path) / "exports")
         kw.setdefault("details", lambda uid: unit_details(wb, uid))
+        kw.setdefault("entities", lambda: wb.entities)
         return cls(retrieve, wb.retriever.neighbours, getattr(wb, "ask", None), texts, question, **kw)
 
     # -- reading and setting the widgets --------------------------------------------
@@ -354,6 +359,7 @@ class Panel(Exploring):
                              f"retrieval {view.ms['retrieve']:.0f} ms, render {view.ms['render']:.0f} ms; "
                              f"graph {html.escape(view.subgraph.signature())}{self._unchanged(before, view)}</span>")
         self._refresh_compare()
+        self._safely("entities", self._refresh_entities)
         if self.auto_answer and self.backend.value == "extractive":
             self._answer()
         else:
