@@ -135,9 +135,10 @@ def test_penalty_question_reaches_the_duty_through_references(wb):
     top = [h.unit_id for h in r.hits]
     assert r.route.type == "reasoning" and r.route.sanction
     assert "clinic-licensing-act@2018/a10" in top and "clinic-licensing-act@2018/a16" in top
-    # the duty, its sanction (the other role), and the suspension the sanction refers to (16(5) -> 14)
+    # the duty, its sanction (the other role), and the suspension the sanction refers to (16(5) -> 14);
+    # duty and sanction score within 0.5 % of each other, so either may lead
     cited = ["clinic-licensing-act@2018/a10", "clinic-licensing-act@2018/a16", "clinic-licensing-act@2018/a14"]
-    assert r.cited == cited and top[:3] == cited
+    assert set(r.cited[:2]) == set(cited[:2]) and r.cited[2:] == cited[2:] and top[:3] == r.cited
 
 
 def test_english_cues_are_words_not_fragments():

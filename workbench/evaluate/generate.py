@@ -221,13 +221,15 @@ def _date_in(u: Unit, rng: random.Random) -> dt.date | None:
 # -- sampling and the entry points -------------------------------------------------------
 def build(paths: list[tuple[Edge, ...]], units: dict[str, Unit], docs: dict[str, Unit],
           max_questions: int = 300, seed: int = 0, templates: dict | None = None,
-          llm: Callable[[str], str] | None = None) -> list[dict]:
-    """Questions for the paths, sampled round-robin over (reasoning type, hops), stable order."""
+          llm: Callable[[str], str] | None = None, progress: bool = False) -> list[dict]:
+    """Questions for the paths, sampled round-robin over (reasoning type, hops), stable order.
+    `progress`: bars over the paths and over the model's rewordings."""
+    from tqdm.auto import tqdm
     templates = templates or load_templates()
     text = {i: u.text for i, u in units.items()}
     strata: dict[tuple, list[dict]] = {}
     asked: set[str] = set()
-    for path in sorted(paths, key=path_key):
+    for path in tqdm(sorted(paths, key=path_key), desc="paths -> questions", unit="path", disable=not progress):
         for rtype in reasoning_types(path, text):
             row = question_row(rtype, path, units, docs, templates, seed)
             if row and row["question"] not in asked:
@@ -248,7 +250,8 @@ def build(paths: list[tuple[Edge, ...]], units: dict[str, Unit], docs: dict[str,
         n[row["reasoning_type"]] += 1
         row["id"] = f"gen-{row['language']}-{ABBR[row['reasoning_type']]}-{n[row['reasoning_type']]:03d}"
     if llm is not None:
-        picked = [rewrite(r, units, llm, templates["llm"]) for r in picked]
+        picked = [rewrite(r, units, llm, templates["llm"])
+                  for r in tqdm(picked, desc="rewording", unit="question", disable=not progress)]
     return picked
 
 
@@ -273,12 +276,13 @@ def rewrite(row: dict, units: dict[str, Unit], llm: Callable[[str], str], prompt
 
 
 def generate(wb, corpora: list[str] | None = None, max_questions: int = 300, seed: int = 0,
-             llm: Callable[[str], str] | None = None, templates: dict | None = None) -> list[dict]:
+             llm: Callable[[str], str] | None = None, templates: dict | None = None,
+             progress: bool = False) -> list[dict]:
     """Questions from the graph of a workspace (only the given corpora, if any)."""
     docs = {d.id: d for d in wb.store.where(Filter(kinds=("document",))) if not corpora or d.corpus in corpora}
     paths = enumerate_paths(wb.graph.all_edges(HOPS), docs=set(docs))
     units = {u.id: u for u in wb.store.get({a for p in paths for a in articles(p)})}
-    return build(paths, units, docs, max_questions, seed, templates, llm)
+    return build(paths, units, docs, max_questions, seed, templates, llm, progress)
 
 
 def counts(rows: list[dict]) -> dict[str, dict]:

@@ -55,7 +55,7 @@ def provenance(hit, rank: int) -> str:
     return f"{via}" or "—"
 
 
-def evidence_table(result, selected: str | None = None, max_text: int = 110) -> str:
+def evidence_table(result, selected: str | None = None, max_text: int = 110, clickable: bool = False) -> str:
     """The ranked evidence as HTML: rank (★ cited), unit (id, instrument version, start of its
     text), score, why it is here; a second line per unit with the score's parts."""
     comps = getattr(result, "components", {}) or {}
@@ -106,6 +106,7 @@ def evidence_table(result, selected: str | None = None, max_text: int = 110) -> 
             ".wb-evidence span.part{display:inline-block;margin-right:8px;white-space:nowrap;"
             "border-bottom:1px dotted #999}</style>"
             f"<div class='caption' style='font-size:12px;margin:2px 0'>{len(result.hits)} units, {caption}; {order}. "
-            f"Click a unit for its details; hover it for its text, a score part for its formula.</div>"
+            f"{'Click a unit for its details; ' if clickable else ''}Hover a unit for its text, a score part "
+            f"for its formula.</div>"
             f"<table><colgroup><col class='rank'><col class='unit'><col class='score'><col class='via'></colgroup>"
             f"{head}{''.join(rows)}</table></div>")

@@ -27,7 +27,7 @@ class Exploring:
         self.expand_button.disabled = d is None or self.neighbours is None
         self.expand_button.description = f"expand neighbours of {uid.rpartition('/')[2] or uid}"
         if self.view is not None:
-            self.table.value = self.view.table_html = evidence_table(self.view.result, uid)
+            self.table.value = self.view.table_html = evidence_table(self.view.result, uid, clickable=True)
         self._refresh_entities()
 
     def expand(self) -> int:

@@ -124,7 +124,8 @@ def side_by_side(old, new, title_old: str = "", title_new: str = "") -> str:
                 left.append(f"<del style='background:#fdd;color:#900'>{x}</del>")
             if y:
                 right.append(f"<ins style='background:#dfd;color:#060;text-decoration:none'>{y}</ins>")
-    col = "<td style='vertical-align:top;white-space:pre-wrap;width:50%;padding:6px;border:1px solid #ddd'>{}</td>"
+    col = ("<td style='vertical-align:top;text-align:left;white-space:pre-wrap;width:50%;padding:6px;"
+           "border:1px solid #ddd'>{}</td>")
     t_old = html.escape(title_old or getattr(old, "id", "old"))
     t_new = html.escape(title_new or getattr(new, "id", "new"))
     return (f"<table style='width:100%;font-size:12px;border-collapse:collapse'>"

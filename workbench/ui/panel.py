@@ -94,7 +94,7 @@ def render_view(question: str, config: RetrievalConfig, retrieve: Callable, neig
     t0 = time.perf_counter()
     result = retrieve(question, config)
     t1 = time.perf_counter()
-    table = evidence_table(result, selected)
+    table = evidence_table(result, selected, clickable=True)
     sub, page = draw(result, config, neighbours, texts, graph_height, expanded, selected)
     t2 = time.perf_counter()
     return View(question, config, result, table, sub, page,
