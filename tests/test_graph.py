@@ -138,3 +138,155 @@ def test_amendment_cycle_is_reported_and_ingest_goes_on(wb, tmp_path):
     report = wb.ingest(corpus(tmp_path, "loop", [("a", "甲办法", 'amends = ["b"]'), ("b", "乙办法", 'amends = ["a"]')]))
     assert any("amendment cycle" in p.reason for p in report.problems)
     assert report.edges_by_type["AMENDS"] == 2 and report.units_by_kind["article"] == 4
+
+
+# -- the graph on disk: Parquet node and edge tables (store/graph_files.py) ------------------
+
+def sample_graph(folder):
+    """A store with every kind of edge attribute: placeholders (resolved=False), extra pairs
+    with quotes and CJK, fractional confidences, several corpora and layers, deleted edges."""
+    from workbench.store.graph import IGraphStore
+    store = IGraphStore(folder)
+    structure = [Edge("a@1", f"a@1/a{i}", EdgeType.CONTAINS, extractor="structure") for i in range(1, 6)]
+    links = [Edge("a@1/a2", "a@1/a1", EdgeType.REFERENCES, evidence="第一条", confidence=0.83, extractor="zh-ref",
+                  attrs=(("span", "12-15"), ("note", 'the "first" 条'))),
+             Edge("a@1/a3", "ref:b/a9", EdgeType.REFERENCES, evidence="《乙法》第九条", confidence=0.5,
+                  extractor="zh-ref", resolved=False, attrs=(("law", "乙法"),)),
+             Edge("a@1", "ref:c", EdgeType.REPLACES, extractor="manifest", resolved=False)]
+    versions = [Edge("a@2/a1", "a@1/a1", EdgeType.INHERITS, confidence=1.0, extractor="version-align",
+                     attrs=(("status", "inherited"), ("similarity", "1.000"), ("formal_change", "true")))]
+    store.replace_corpus("one", structure)
+    store.replace_corpus("one", links, layer="links")
+    store.replace_corpus("two", versions, layer="versions")
+    store.delete_touching("one", ["a@1/a5"])
+    return store
+
+
+def same_graph(a, b):
+    assert a.vcount() == b.vcount() and a.is_directed() == b.is_directed()
+    assert a.get_edgelist() == b.get_edgelist()
+    assert a.vs.attributes() == b.vs.attributes() and a.es.attributes() == b.es.attributes()
+    for name in a.vs.attributes():
+        assert a.vs[name] == b.vs[name], name
+    for name in a.es.attributes():
+        assert a.es[name] == b.es[name], name
+        assert [type(x) for x in a.es[name]] == [type(x) for x in b.es[name]], name
+
+
+def test_the_graph_round_trips_through_parquet_node_and_edge_tables(tmp_path):
+    import polars as pl
+    from workbench.store.graph import IGraphStore
+    from workbench.store.graph_files import EDGES, LEGACY, NODES
+    store = sample_graph(tmp_path)
+    store.save()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [EDGES, NODES]
+    back = IGraphStore(tmp_path)
+    same_graph(store.g, back.g)
+    assert back.all_edges() == store.all_edges() and back.unresolved() == store.unresolved()
+    assert {e.target for e in back.unresolved()} == {"ref:b/a9", "ref:c"}
+    [ref] = [e for e in back.all_edges() if e.evidence == "第一条"]
+    assert ref.attrs == (("span", "12-15"), ("note", 'the "first" 条')) and ref.confidence == 0.83
+    assert back.counts("one") == store.counts("one") and back.older_version("a@2/a1") == "a@1/a1"
+    edges = pl.read_parquet(tmp_path / EDGES)          # plain Parquet: attributes are columns
+    assert edges.columns[:2] == ["source", "target"] and {"type", "attrs", "layer"} <= set(edges.columns)
+    assert pl.read_parquet(tmp_path / NODES)["name"].to_list() == store.g.vs["name"]
+    empty = IGraphStore(tmp_path / "empty")                 # nothing saved yet: an empty graph
+    empty.save()
+    assert IGraphStore(tmp_path / "empty").g.vcount() == 0 and not (tmp_path / "empty" / LEGACY).exists()
+
+
+def test_an_old_pickled_graph_is_read_and_replaced_by_the_next_save(tmp_path):
+    from workbench.store.graph import IGraphStore
+    from workbench.store.graph_files import EDGES, LEGACY, NODES
+    original = sample_graph(tmp_path / "new").g
+    old = tmp_path / "old"
+    old.mkdir()
+    original.write_pickle(str(old / LEGACY))
+    store = IGraphStore(old)
+    same_graph(original, store.g)
+    store.save()
+    assert sorted(p.name for p in old.iterdir()) == [EDGES, NODES]
+    same_graph(original, IGraphStore(old).g)
+    unlayered = original.copy()                              # saved before edge layers existed
+    del unlayered.es["layer"]
+    unlayered.write_pickle(str(tmp_path / LEGACY))
+    assert set(IGraphStore(tmp_path).g.es["layer"]) == {"structure"}
+
+
+@pytest.mark.parametrize("start", ["parquet", "pickle"])
+@pytest.mark.parametrize("dies", ["between the two files", "before the pickle is deleted", "before commit"])
+def test_a_save_cut_short_leaves_the_last_committed_graph(tmp_path, monkeypatch, start, dies):
+    """A kill -9 at any point of a save inside a transaction: readers see the committed graph,
+    the next writer rolls back to it (the legacy pickle too); outside a transaction a pair
+    from two saves is refused, never read as one graph."""
+    from workbench.store import graph_files
+    from workbench.store.graph import FILES, GraphFileError, IGraphStore
+    from workbench.store.journal import committed_files, roll_back, transaction
+
+    class Killed(BaseException):
+        pass
+    store = sample_graph(tmp_path)
+    if start == "pickle":
+        store.g.write_pickle(str(tmp_path / graph_files.LEGACY))
+    else:
+        store.save()
+    before = sorted(p.name for p in tmp_path.iterdir() if p.is_file())
+    committed = IGraphStore(tmp_path).g
+    gen = transaction(tmp_path, {}, list(FILES), "ingest of two")
+    gen.__enter__()
+    store.g.delete_edges([0, 1])
+    store.replace_corpus("three", [Edge("d@1", "d@1/a1", EdgeType.CONTAINS)])
+    real_replace, real_unlink = graph_files._replace, type(tmp_path).unlink
+    if dies == "between the two files":
+        calls = []
+
+        def replace(tmp, dst):
+            if calls:
+                raise Killed
+            calls.append(dst)
+            real_replace(tmp, dst)
+        monkeypatch.setattr(graph_files, "_replace", replace)
+    elif dies == "before the pickle is deleted":
+        def unlink(self, missing_ok=False):
+            if self.name == graph_files.LEGACY:
+                raise Killed
+            real_unlink(self, missing_ok=missing_ok)
+        monkeypatch.setattr(type(tmp_path), "unlink", unlink)
+    try:
+        store.save()
+    except Killed:
+        pass
+    monkeypatch.undo()
+    assert (tmp_path / "journal.json").exists()
+    same_graph(committed, IGraphStore(tmp_path, committed_files(tmp_path, FILES)).g)   # a reader
+    if dies == "between the two files" and start == "parquet":
+        with pytest.raises(GraphFileError, match="not saved together with graph_nodes.parquet"):
+            IGraphStore(tmp_path)                          # the files as they are: refused, not mixed
+    assert "rolled back an unfinished ingest of two" in roll_back(tmp_path, lambda name: None)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file() and not p.name.endswith(".tmp")) == before
+    same_graph(committed, IGraphStore(tmp_path).g)
+
+
+def test_a_bad_or_half_missing_graph_file_is_a_clear_error(tmp_path):
+    from workbench.store.graph import GraphFileError, IGraphStore
+    from workbench.store.graph_files import EDGES, LEGACY, NODES
+    sample_graph(tmp_path).save()
+    data = (tmp_path / EDGES).read_bytes()
+    (tmp_path / EDGES).write_bytes(data[: len(data) // 2])
+    with pytest.raises(GraphFileError, match=f"{EDGES}: cannot be read as Parquet.*restore the workspace's graph"):
+        IGraphStore(tmp_path)
+    (tmp_path / EDGES).unlink()
+    with pytest.raises(GraphFileError, match=f"{EDGES}: missing, while {NODES} is there"):
+        IGraphStore(tmp_path)
+    (tmp_path / NODES).unlink()
+    (tmp_path / LEGACY).write_bytes(b"garbage\n")
+    with pytest.raises(GraphFileError, match=f"{LEGACY}: cannot be read as a pickled graph"):
+        IGraphStore(tmp_path)
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    other = tmp_path / "other"
+    other.mkdir()
+    for name in (NODES, EDGES):                             # Parquet, but not a graph of ours
+        pq.write_table(pa.table({"x": [1]}), other / name)
+    with pytest.raises(GraphFileError, match="not a graph file of this workbench"):
+        IGraphStore(other)

@@ -158,12 +158,13 @@ def test_a_crashed_write_is_rolled_back_and_readers_see_the_last_commit(ws, tmp_
     old graph file kept): a reader sees the last committed state, `info` says so, and the
     next writer rolls it back."""
     import shutil
+    from workbench.store.graph import FILES
     from workbench.store.journal import transaction
     copy = tmp_path / "ws"
     shutil.copytree(ws[0].path, copy)
     wb = Workbench.open(copy, Config(IngestConfig(progress=False)), create=False)
     units, edges = wb.store.count(), wb.graph.g.ecount()
-    gen = transaction(copy, {"units": wb.store.table, "terms": wb.terms.table}, ["graph.pickle", "workspace.json"],
+    gen = transaction(copy, {"units": wb.store.table, "terms": wb.terms.table}, [*FILES, "workspace.json"],
                       "ingest of sample")
     gen.__enter__()                                  # ... and the process dies inside
     wb.store.table.delete("kind = 'point'")
@@ -176,3 +177,43 @@ def test_a_crashed_write_is_rolled_back_and_readers_see_the_last_commit(ws, tmp_
     assert "rolled back an unfinished ingest of sample" in writer._begin()
     assert writer.store.count() == units and writer.graph.g.ecount() == edges and writer.info()["pending"] is None
     assert not (copy / "journal.json").exists()
+
+
+def test_a_workspace_with_a_pickled_graph_opens_and_is_migrated_by_the_next_write(ws, tmp_path):
+    """Workspaces written before the Parquet graph have graph.pickle: read as it is (also by
+    the server's reload stamp), replaced by the node and edge tables on the next write."""
+    import shutil
+    from collections import Counter
+    from workbench.api.state import Shared
+    from workbench.store.graph_files import EDGES, LEGACY, NODES
+    copy = tmp_path / "ws"
+    shutil.copytree(ws[0].path, copy)
+    config = Config(IngestConfig(progress=False))
+    original = Workbench.open(copy, config, create=False).graph
+    original.g.write_pickle(str(copy / LEGACY))
+    (copy / NODES).unlink()
+    (copy / EDGES).unlink()
+    server = Shared(copy, config)
+    old = server.current().graph
+    assert Counter(old.all_edges()) == Counter(original.all_edges()) and old.counts() == original.counts()
+    stamp = server.stamp()
+    Workbench.open(copy, config, create=False).reextract()          # `workbench relink`
+    assert (copy / NODES).is_file() and (copy / EDGES).is_file() and not (copy / LEGACY).exists()
+    assert server.stamp() != stamp and server.current().graph.counts() == original.counts()
+    assert Counter(Workbench.open(copy, config, create=False).graph.all_edges()) == Counter(original.all_edges())
+
+
+@pytest.mark.parametrize("damage", ["truncated", "half missing"])
+def test_a_damaged_graph_file_is_one_line_naming_it(ws, tmp_path, capsys, damage):
+    import shutil
+    from workbench.store.graph_files import EDGES
+    copy = tmp_path / "ws"
+    shutil.copytree(ws[0].path, copy)
+    f = copy / EDGES
+    if damage == "truncated":
+        f.write_bytes(f.read_bytes()[:100])
+    else:
+        f.unlink()
+    assert main(["info", "--workspace", str(copy)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(f) in err and "unexpected" not in err, err

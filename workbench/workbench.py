@@ -22,13 +22,12 @@ from .link.store import CITATIONS, load_citations, save_citations
 from .core.records import EdgeType, Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
 from .link.versions import article_history, in_force, version_in_force
-from .store.graph import IGraphStore
-from .store.journal import committed_file, pending, roll_back, transaction, write_file
+from .store.graph import FILES as GRAPH, IGraphStore
+from .store.journal import committed_file, committed_files, pending, roll_back, transaction, write_file
 from .store.lock import writing
 from .store.lance import EmbeddingCache, LanceUnitStore, TermStore
 
 META = "workspace.json"
-GRAPH = "graph.pickle"
 OPEN_TRIES = 20
 KEEP_VERSIONS = dt.timedelta(days=7)   # table versions kept after a commit (readers pinned to one)
 DOCUMENTS = Filter(kinds=("document",))
@@ -72,7 +71,7 @@ class Workbench:
                         version = journal["tables"].get(name)
                         if version is not None and table.version != version:
                             table.checkout(version)
-                graph = IGraphStore(path, committed_file(path, GRAPH))
+                graph = IGraphStore(path, committed_files(path, GRAPH))
             except (OSError, ValueError, RuntimeError):     # a file replaced while we read it
                 if attempt == OPEN_TRIES - 1:
                     raise
@@ -118,7 +117,7 @@ class Workbench:
         crash leaves the journal for the next writer."""
         try:
             with transaction(self.path, {"units": self.store.table, "terms": self.terms.table},
-                             [GRAPH, META, *files], what):
+                             [*GRAPH, META, *files], what):
                 yield
         except BaseException:
             self._begin()
@@ -425,7 +424,7 @@ class Workbench:
 def _stamp(path: Path) -> tuple:
     """Changes whenever a writer starts, saves or commits."""
     out = []
-    for name in ("journal.json", GRAPH, META):
+    for name in ("journal.json", *GRAPH, META):
         try:
             st = (path / name).stat()
             out.append((st.st_ino, st.st_mtime_ns))

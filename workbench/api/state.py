@@ -1,7 +1,7 @@
 """The one loaded workspace a server process shares between its requests.
 
 Opened read-only. Its *version* is what a writer leaves behind when it commits (the
-workspace file and the graph file, by modification time and size); when it changes and no
+workspace file and the graph files, by modification time and size); when it changes and no
 writer holds the workspace, the next request loads the new state, so an ingest by another
 process becomes visible without a restart. While a writer holds the workspace the state
 already loaded goes on being served (LanceDB tables read the version they opened); a
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..core.config import Config
 from ..core.errors import WorkbenchError
-from ..store.graph import FILE as GRAPH_FILE
+from ..store.graph import FILES as GRAPH_FILES
 from ..store.lock import holder
 from ..workbench import META, Workbench
 
@@ -38,7 +38,7 @@ class Shared:
 
     def stamp(self) -> str:
         parts = []
-        for name in (META, GRAPH_FILE):
+        for name in (META, *GRAPH_FILES):
             f = self.path / name
             if f.is_file():
                 st = f.stat()

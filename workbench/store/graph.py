@@ -2,20 +2,20 @@
 
 Vertices are unit ids (the `name` attribute); a target that is not (yet) a unit is a
 vertex all the same, and its edges carry resolved=False. Edges remember the corpus
-that produced them, so re-ingesting a corpus replaces exactly its own edges.
+that produced them, so re-ingesting a corpus replaces exactly its own edges. On disk the
+graph is two Parquet tables, nodes and edges (store/graph_files.py; formerly a pickle).
 """
 from __future__ import annotations
 
-import gc
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..core.errors import BackendUnavailable
 from ..core.records import Edge, EdgeColumns, EdgeType
-
-FILE = "graph.pickle"
+from . import graph_files
+from .graph_files import FILES, GraphFileError  # noqa: F401  (the workspace's graph files; what a bad one raises)
 
 
 def _igraph():
@@ -26,26 +26,13 @@ def _igraph():
     return igraph
 
 
-def _load(ig, path: Path):
-    """The pickled graph, read with the garbage collector paused (unpickling creates a few
-    objects per edge; collecting between them costs a quarter of the load on a large graph)."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return ig.Graph.Read_Pickle(str(path))
-    finally:
-        if paused:
-            gc.enable()
-
-
 class IGraphStore:
-    def __init__(self, folder: str | Path, read_from: str | Path | None = None):
-        """`read_from`: the file to load instead of the folder's own (the last committed graph
-        while a write is unfinished, store/journal.py); saving always writes the folder's."""
-        self.path = Path(folder) / FILE
-        ig = _igraph()
-        source = Path(read_from) if read_from else self.path
-        self.g = _load(ig, source) if source.exists() else ig.Graph(directed=True)
+    def __init__(self, folder: str | Path, read_from: Mapping[str, Path] | None = None):
+        """`read_from`: name in FILES -> the file to load instead of the folder's own (the last
+        committed graph while a write is unfinished, journal.committed_files); saving always
+        writes the folder's."""
+        self.folder = Path(folder)
+        self.g = graph_files.read(_igraph(), read_from or {name: self.folder / name for name in FILES})
         if self.g.ecount() and "layer" not in self.g.es.attributes():
             self.g.es["layer"] = ["structure"] * self.g.ecount()      # graphs saved before edge layers
         self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}
@@ -150,10 +137,9 @@ class IGraphStore:
                              if inside(names[e.source]) or inside(names[e.target])])
 
     def save(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        self.g.write_pickle(str(tmp))
-        tmp.replace(self.path)
+        """Write the graph as the Parquet pair (replacing a legacy pickle): crash-safe inside a
+        journal transaction over FILES, and a pair cut short outside one is refused on load."""
+        graph_files.write(self.g, self.folder)
 
     def _ensure_vertices(self, names: set[str]) -> None:
         new = sorted(n for n in names if n not in self._index)

@@ -3,9 +3,10 @@ together, or a crash leaves a journal from which the workspace goes back to wher
 
 Before the first write, `transaction` records in `journal.json` the version of every LanceDB
 table (LanceDB keeps each version) and keeps a hard link to every file the command may
-replace (graph.pickle, workspace.json, a corpus's citation file and report). Files are
-replaced by rename, so the links keep the old contents. Committing deletes the journal
-(one unlink), then the links. If the process dies in between:
+replace, create or delete (the graph's graph_nodes.parquet and graph_edges.parquet, and a
+legacy graph.pickle the first save deletes: store/graph_files.py; workspace.json; a corpus's
+citation file and report). Files are replaced by rename, so the links keep the old contents.
+Committing deletes the journal (one unlink), then the links. If the process dies in between:
 
 - the next writer (which holds the writer lock, so the dead one is gone) rolls back: each
   table is restored to its recorded version (a table created since is emptied), each file
@@ -38,7 +39,17 @@ def pending(path: str | Path) -> dict | None:
 def committed_file(path: str | Path, name: str) -> Path:
     """Where the last committed contents of workspace file `name` are: the kept copy while a
     write is unfinished, else the file itself."""
+    return _committed(path, name, pending(path))
+
+
+def committed_files(path: str | Path, names) -> dict[str, Path]:
+    """committed_file of several files from one reading of the journal, so that they belong
+    to the same committed state (the graph's node and edge tables)."""
     journal = pending(path)
+    return {name: _committed(path, name, journal) for name in names}
+
+
+def _committed(path: str | Path, name: str, journal: dict | None) -> Path:
     if journal and name in journal["files"]:
         return Path(path) / KEPT / name.replace("/", "__")
     if journal and name in journal.get("created", ()):     # did not exist before: nothing committed yet
