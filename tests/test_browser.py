@@ -72,6 +72,7 @@ def lab(tmp_path_factory):
     env = {**os.environ,
            "WORKBENCH_WORKSPACE": str(workspace), "WORKBENCH_FIGURES": str(home / "figures"),
            "WORKBENCH_CORPORA": f"{sample}{os.pathsep}{sample / 'zh'}",
+           "WORKBENCH_BENCHMARK": str(sample / "benchmark.jsonl"),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
            "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
            "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"), "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
@@ -299,6 +300,54 @@ def test_panel_in_jupyterlab(lab):
         page.set_viewport_size({"width": 1920, "height": 1080})
         _shot(page, lab, "panel_1920x1080.png")
         assert not _inside(page)["outside"]
+        browser.close()
+    finally:
+        pw.stop()
+
+
+OTHERS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.stem != "02_ask_and_tune")
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_notebook_in_jupyterlab(lab, name):
+    """Every other notebook, run in JupyterLab at 1280×800: every cell runs without an error
+    output, and the workbench's own tables (evidence, diff) are left-aligned despite
+    JupyterLab's right-aligned table cells."""
+    from playwright.sync_api import sync_playwright
+    pw = sync_playwright().start()
+    try:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}", timeout=90_000)
+        find = """name => [...window.jupyterapp.shell.widgets('main')]
+                             .find(w => w.context && w.context.path.endsWith(name) && w.sessionContext)"""
+        page.wait_for_function(f"name => window.jupyterapp && ({find})(name)", arg=name, timeout=90_000)
+        page.evaluate(f"""async name => {{
+            const w = ({find})(name);
+            window.jupyterapp.shell.activateById(w.id);
+            await w.context.ready; await w.sessionContext.ready;
+            window.__wbNotebook = w;
+            await window.jupyterapp.commands.execute('notebook:run-all-cells');
+        }}""", name)
+        done = """() => {
+            const w = window.__wbNotebook, session = w.sessionContext.session;
+            const cells = w.content.widgets.filter(c => c.model.type === 'code');
+            const failed = cells.some(c => c.model.outputs.toJSON().some(o => o.output_type === 'error'));
+            const idle = session && session.kernel && session.kernel.status === 'idle';
+            return failed || (idle && cells.every(c => c.model.executionCount !== null));
+        }"""
+        page.wait_for_function(done, timeout=600_000, polling=1000)
+        failures = page.evaluate("""() => window.__wbNotebook.content.widgets
+            .filter(c => c.model.type === 'code')
+            .flatMap(c => c.model.outputs.toJSON().filter(o => o.output_type === 'error')
+                      .map(o => o.ename + ': ' + o.evalue))""")
+        assert not failures, f"{name}: {failures}"
+        right = page.evaluate("""() => [...document.querySelectorAll('.wb-evidence td, table td[style*="pre-wrap"]')]
+            .filter(td => getComputedStyle(td).textAlign === 'right').length""")
+        assert right == 0, f"{name}: {right} cells of the workbench's tables are right-aligned"
+        assert not errors, f"JavaScript errors in the page: {errors}"
         browser.close()
     finally:
         pw.stop()
