@@ -40,7 +40,8 @@ def open_read_only(path: Path):
     from workbench.core.config import Config, IngestConfig
     from workbench.store.embedders import make_embedder
     from workbench.store.graph import IGraphStore
-    from workbench.store.lance import EmbeddingCache, LanceUnitStore, TermStore
+    from workbench.store.lance import EmbeddingCache, LanceUnitStore
+    from workbench.store.terms import TermStore
     from workbench.workbench import Workbench
     meta = json.loads((path / "workspace.json").read_text(encoding="utf-8"))
     config = Config(IngestConfig(embedder=meta.get("embedder_spec", "e5"), progress=False))

@@ -15,9 +15,8 @@ from .core.errors import WorkbenchError
 from .store.ingest import IngestReport, run_ingest
 from .parse.detect import load_corpus
 from .parse.manifest import safe_name
-from .link.cycles import ORDERING, cycle_problems
-from .link.run import extract_citations, resolve_citations
-from .link.resolve import Resolver
+from .link.relink import relink
+from .link.run import extract_citations
 from .link.store import CITATIONS, load_citations, save_citations
 from .core.records import EdgeType, Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
@@ -25,7 +24,8 @@ from .link.versions import article_history, in_force, version_in_force
 from .store.graph import FILES as GRAPH, IGraphStore
 from .store.journal import committed_file, committed_files, pending, roll_back, transaction, write_file
 from .store.lock import writing
-from .store.lance import EmbeddingCache, LanceUnitStore, TermStore
+from .store.lance import EmbeddingCache, LanceUnitStore
+from .store.terms import TermStore
 
 META = "workspace.json"
 OPEN_TRIES = 20
@@ -168,7 +168,7 @@ class Workbench:
         if self.config.graph.extract_citations:
             units = parsed.result.units
             save_citations(self.path / CITATIONS / f"{report.corpus}.jsonl", extract_citations(units))
-        relinked = self.relink()
+        relinked = self.relink(report.corpus)
         report.problems += relinked.get(report.corpus, []) + relinked.get("graph", [])
         report.seconds["link"] = time.perf_counter() - t
         report.edges_by_type = self.graph.counts(report.corpus)
@@ -192,34 +192,18 @@ class Workbench:
                                  "--replace, or use another --workspace")
         return taken
 
-    def relink(self) -> dict[str, list[Problem]]:
-        """Resolve every corpus's stored citations against what the workspace holds now,
-        so a citation to an instrument ingested later becomes a resolved edge. Returns the
-        problems per corpus, and amendment cycles (which may span corpora) under "graph"."""
+    def relink(self, corpus: str | None = None) -> dict[str, list[Problem]]:
+        """Resolve the stored citations against what the workspace holds now, so a citation to
+        an instrument ingested later becomes a resolved edge: every corpus's, or (`corpus`, the
+        one just ingested) only those it can change (link/relink.py). Returns the problems per
+        corpus resolved, and amendment cycles (which may span corpora) under "graph"."""
         with writing(self.path):
             if not self._in_transaction():
                 self._begin()
-            return self._relink()
+            return relink(self.store, self.graph, self.path / CITATIONS, corpus)
 
     def _in_transaction(self) -> bool:
         return pending(self.path) is not None and pending(self.path)["pid"] == os.getpid()
-
-    def _relink(self) -> dict[str, list[Problem]]:
-        files = sorted((self.path / CITATIONS).glob("*.jsonl"))
-        if not files:
-            return {}
-        docs = self.store.where(DOCUMENTS)
-        codified = self.store.where(Filter(kinds=("article",), any_of=(Filter(label_contains="."),
-                                                                       Filter(has_attr="source_instrument"))))
-        resolver = Resolver(docs, self.store.ids(), codified)
-        problems: dict[str, list[Problem]] = {}
-        for f in files:
-            citations = load_citations(f)
-            sources = {u.id: u for u in self.store.get({c.source for c in citations})}
-            edges, problems[f.stem] = resolve_citations(citations, sources, resolver)
-            self.graph.replace_corpus(f.stem, edges, "links")
-        problems["graph"] = cycle_problems(self.graph.all_edges(ORDERING))
-        return problems
 
     def reextract(self) -> dict[str, list[Problem]]:
         """Classify provision roles and extract every corpus's citations again from the stored

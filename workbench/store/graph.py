@@ -120,6 +120,17 @@ class IGraphStore:
                 out[t] = sorted(sub.degree(), reverse=True)
         return out
 
+    def corpora_linking(self, prefixes: tuple[str, ...], marker: str = "", names: Iterable[str] = ()) -> set[str]:
+        """Corpora with a citation edge (layer "links") into a unit whose id starts with one of
+        `prefixes` ("key@"), or into a placeholder (an id starting with `marker`) whose name
+        contains one of `names`."""
+        names = tuple(n for n in names if n)
+        if not self.g.ecount() or not (prefixes or names):
+            return set()
+        hit = [i for i, n in enumerate(self.g.vs["name"]) if n.startswith(prefixes)
+               or (marker and n.startswith(marker) and any(x in n for x in names))]
+        return set(self.g.es.select(_target_in=hit, layer_eq="links")["corpus"]) if hit else set()
+
     def counts(self, corpus: str | None = None) -> dict[str, int]:
         """Edges per type (of one corpus, or all)."""
         if not self.g.ecount():

@@ -110,6 +110,11 @@ def sql(f: Filter | str | None) -> str | None:
 
 ANN_MIN = 5000      # embedded rows from which vector search goes through an ANN index
 REFINE = 5          # indexed searches re-score REFINE x k candidates on the full vectors
+# Rows added since the indexes were built, as a share of those indexed, up to which they are
+# folded in rather than rebuilt. Chosen, not tuned: past a quarter, the IVF partition count
+# fixed at build time (rows / 2000) is a quarter behind the table and the centroids were
+# trained on under 80 % of the rows, so a rebuild is due.
+REBUILD_SHARE = 0.25
 
 
 class LanceUnitStore:
@@ -157,9 +162,23 @@ class LanceUnitStore:
             self.table.delete(f"corpus = {quote(corpus)} AND ({inside})")
 
     def reindex(self) -> None:
+        """Bring the full-text and vector indexes up to date with the table. While the rows added
+        since they were built stay under REBUILD_SHARE of those indexed, `optimize` folds the new
+        rows into the existing indexes (deleted rows are masked): adding one corpus to a large
+        workspace costs time in the corpus, not the workspace. Past that share, or with an index
+        missing, both are rebuilt."""
         from lancedb.index import FTS
         if self.table.count_rows() == 0:
             return
+        kinds = {i.index_type: i.name for i in self.table.list_indices()}
+        if "FTS" in kinds and ("IvfHnswSq" in kinds or self.table.count_rows("embedded = true") < ANN_MIN):
+            stats = self.table.index_stats(kinds["FTS"])
+            if stats.num_unindexed_rows <= REBUILD_SHARE * max(stats.num_indexed_rows, 1):
+                self.table.optimize(cleanup_older_than=dt.timedelta(days=36500))
+                self._fts_ready = True
+                if "IvfHnswSq" not in kinds:
+                    self.index_vectors()
+                return
         self.table.create_index("search_text", config=FTS(
             base_tokenizer="whitespace", lower_case=False, stem=False, remove_stop_words=False,
             ascii_folding=False, max_token_length=None, with_position=False), replace=True)
@@ -381,66 +400,3 @@ def _unit(r: dict) -> Unit:
                 line_start=r["line_start"] or 0, line_end=r["line_end"] or 0, parent_id=r["parent_id"],
                 ordinal=r["ordinal"] or 0, corpus=r["corpus"] or "", attrs=attrs, **dates,
                 role=r.get("role") or provision_role(r["text"] or "", r["title"] or "", r["language"] or "", r["kind"]))
-
-
-class TermStore:
-    """Defined terms (collection `terms`): term -> defining unit."""
-    NAME = "terms"
-
-    def __init__(self, path: str | Path):
-        import pyarrow as pa
-        self.db = _lancedb().connect(str(path))
-        self.schema = pa.schema([("norm", pa.string()), ("term", pa.string()), ("unit_id", pa.string()),
-                                 ("corpus", pa.string()), ("language", pa.string()),
-                                 ("definition", pa.string())])
-        names = self.db.list_tables()
-        names = set(names.tables if hasattr(names, "tables") else names)
-        self.table = (self.db.open_table(self.NAME) if self.NAME in names
-                      else self.db.create_table(self.NAME, schema=self.schema))
-
-    def replace_corpus(self, corpus: str, terms) -> None:
-        import pyarrow as pa
-        from ..link.terms import norm_term
-        self.table.delete(f"corpus = {quote(corpus)}")
-        if terms:
-            self.table.add(pa.table({
-                "norm": [norm_term(t.term) for t in terms], "term": [t.term for t in terms],
-                "unit_id": [t.unit_id for t in terms], "corpus": [corpus] * len(terms),
-                "language": [t.language for t in terms], "definition": [t.definition for t in terms]},
-                schema=self.schema))
-
-    def delete_under(self, corpus: str, documents: Sequence[str]) -> None:
-        """Delete the terms defined by units of these document versions of a corpus."""
-        for d in documents:
-            self.table.delete(f"corpus = {quote(corpus)} AND (unit_id = {quote(d)} OR "
-                              f"starts_with(unit_id, {quote(d + '/')}))")
-
-    def lookup(self, term: str, limit: int = 20) -> list[dict]:
-        """Exact matches of the normalised term first, then terms that contain it."""
-        from ..link.terms import norm_term
-        n = norm_term(term)
-        if not n:
-            return []
-        exact = self.table.search().where(f"norm = {quote(n)}").limit(limit).to_list()
-        like = n.replace("%", "").replace("_", "")
-        more = self.table.search().where(f"norm LIKE {quote('%' + like + '%')}").limit(limit).to_list() \
-            if like else []                 # "%" alone names no term: it must not list them all
-        seen, out = set(), []
-        for r in exact + more:
-            if r["unit_id"] not in seen:
-                seen.add(r["unit_id"])
-                out.append(r)
-        return out[:limit]
-
-    def count(self) -> int:
-        return self.table.count_rows()
-
-    def all(self) -> dict[str, list[str]]:
-        """normalised term -> ids of its defining units."""
-        n = max(self.count(), 1)
-        t = self.table.search().select(["norm", "unit_id"]).limit(n).to_arrow()
-        out: dict[str, list[str]] = {}
-        for norm, uid in zip(t["norm"].to_pylist(), t["unit_id"].to_pylist()):
-            if len(norm) >= 2:
-                out.setdefault(norm, []).append(uid)
-        return out

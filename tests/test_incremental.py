@@ -1,0 +1,90 @@
+"""Adding a corpus relinks only what it can change, with the same edges as a full relink, and
+folds its rows into the existing indexes instead of rebuilding them."""
+from __future__ import annotations
+
+import shutil
+import tomllib
+
+import pytest
+
+from conftest import SAMPLE
+from workbench.core.config import Config, IngestConfig
+from workbench.workbench import Workbench
+
+
+def _split(tmp_path):
+    """The sample corpus as two corpora: "acts" (the Act in two versions, the Regulation it
+    replaces) and "rules" (the Decree and circulars made under the Act, which cite it)."""
+    manifest = tomllib.loads((SAMPLE / "corpus.toml").read_text(encoding="utf-8"))
+    acts = {"clinic-licensing-act", "hospital-registration-regulation"}
+    out = {}
+    for name, keep in (("acts", lambda d: d["key"] in acts), ("rules", lambda d: d["key"] not in acts)):
+        folder = tmp_path / name
+        folder.mkdir()
+        docs = [d for d in manifest["documents"] if keep(d)]
+        lines = [f'name = "{name}"', f'language = "{manifest["language"]}"']
+        for d in docs:
+            shutil.copy(SAMPLE / d["file"], folder / d["file"])
+            lines.append("\n[[documents]]")
+            for k, v in d.items():
+                lines.append(f"{k} = {v.isoformat() if hasattr(v, 'isoformat') else repr(v).replace(chr(39), chr(34))}")
+        (folder / "corpus.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out[name] = folder
+    return out
+
+
+def _links(wb):
+    return sorted((e.source, e.target, e.type.value, e.resolved) for e in wb.graph.all_edges()
+                  if e.extractor not in ("structure", "version-align"))
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory, e5):
+    corpora = _split(tmp_path_factory.mktemp("corpora"))
+    cache = tmp_path_factory.mktemp("cache")
+    wb = Workbench.open(tmp_path_factory.mktemp("ws"), Config(IngestConfig(progress=False, cache_dir=str(cache))))
+    wb.ingest(corpora["rules"])                    # cites an Act the workspace does not hold yet
+    placeholders = [e for e in wb.graph.all_edges() if not e.resolved]
+    wb.ingest(corpora["acts"])
+    return wb, corpora, placeholders
+
+
+def test_a_later_corpus_resolves_the_earlier_ones_placeholders_as_a_full_relink_would(pair):
+    wb, corpora, placeholders = pair
+    assert any("clinic" in e.target for e in placeholders)            # the Act was missing
+    incremental = _links(wb)
+    assert any(s.startswith("clinic-licensing-decree@") and t.startswith("clinic-licensing-act@") and ok
+               for s, t, _, ok in incremental)
+    wb.relink()                                                         # every corpus, every id
+    assert _links(wb) == incremental
+
+
+def test_only_the_corpora_a_new_corpus_can_change_are_resolved_again(pair, monkeypatch):
+    from workbench.link import relink as rl
+    wb, corpora, _ = pair
+    seen = []
+    real = rl.resolve_citations
+    monkeypatch.setattr(rl, "resolve_citations", lambda c, s, r: seen.append(len(r.ids)) or real(c, s, r))
+    problems = wb.relink("acts")
+    assert set(problems) == {"acts", "rules", "graph"}                   # rules cite the Act
+    assert max(seen) < wb.store.count()                                 # never against every id
+    seen.clear()
+    assert set(wb.relink("rules")) == {"rules", "graph"}                 # nothing cites the rules
+
+
+@pytest.mark.parametrize("share,rebuilt", [(1.0, False), (0.0, True)])
+def test_new_rows_are_folded_into_the_indexes_until_they_are_a_large_share(pair, monkeypatch, share, rebuilt):
+    from workbench.store import lance
+    wb, corpora, _ = pair
+    monkeypatch.setattr(lance, "ANN_MIN", 10)           # the sample is smaller than the ANN threshold
+    wb.store.reindex()                                  # both indexes in place
+    monkeypatch.setattr(lance, "REBUILD_SHARE", share)
+    built = []
+    cls = type(wb.store.table)
+    real = cls.create_index
+    monkeypatch.setattr(cls, "create_index", lambda self, *a, **k: built.append(a[0]) or real(self, *a, **k))
+    wb.ingest(corpora["rules"])                         # re-ingest: the corpus's rows deleted and added
+    assert bool(built) == rebuilt, built
+    fts = next(i.name for i in wb.store.table.list_indices() if i.index_type == "FTS")
+    assert wb.store.table.index_stats(fts).num_unindexed_rows == 0
+    assert any(h.unit_id.startswith("clinic-licensing-decree@") for h in wb.search("patient records decree", "bm25", k=5))

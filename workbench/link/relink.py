@@ -1,0 +1,86 @@
+"""Resolving the stored citations of a workspace: all of them, or only what a new corpus can change.
+
+A full relink (`workbench relink`) resolves every corpus's citations against every unit id.
+After an ingest, only some corpora can resolve differently than before:
+
+- the new corpus itself;
+- corpora with a citation edge into an instrument the new corpus holds a version of (a
+  citation resolves to the version in force when the citing text took effect, which may now
+  be one of the new versions);
+- corpora with an unresolved citation (a placeholder) naming an instrument the new corpus
+  holds, by one of the names the resolver reads (key, title, aliases, number);
+- corpora whose documents say they are read with one of those instruments;
+- every corpus, when the new corpus holds codified (pháp điển) articles, which stand for
+  articles of other instruments.
+
+Each of those corpora is resolved against the ids of the instruments its citations can name
+(its own documents, the instruments found by name, those it is read with), not against every
+unit id: adding a corpus costs time in what it touches, not in the size of the workspace.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.records import Filter, Problem
+from .store import load_citations
+from .cycles import ORDERING, cycle_problems
+from .resolve import PLACEHOLDER, Resolver
+from .run import resolve_citations
+
+DOCUMENTS = Filter(kinds=("document",))
+CODIFIED = Filter(kinds=("article",), any_of=(Filter(label_contains="."), Filter(has_attr="source_instrument")))
+
+
+def relink(store, graph, folder: Path, corpus: str | None = None) -> dict[str, list[Problem]]:
+    """Resolve the citations of every corpus (`corpus` None) or of the corpora the new
+    `corpus` can change; replace their citation edges. Returns the problems per corpus
+    resolved, and amendment cycles (which may span corpora) under "graph"."""
+    files = {f.stem: f for f in sorted(Path(folder).glob("*.jsonl"))}
+    if not files:
+        return {}
+    docs = store.where(DOCUMENTS)
+    codified = store.where(CODIFIED)
+    todo = sorted(files) if corpus is None else sorted(affected(corpus, docs, codified, graph) & set(files))
+    names = Resolver(docs, set())                       # instrument names -> keys (no ids needed)
+    every = store.ids() if corpus is None else None
+    problems: dict[str, list[Problem]] = {}
+    for name in todo:
+        citations = load_citations(files[name])
+        sources = {u.id: u for u in store.get({c.source for c in citations})}
+        ids = every if every is not None else store.ids_matching(Filter(keys=tuple(sorted(
+            reachable(citations, sources.values(), names, docs, {u.key for u in codified})))))
+        edges, problems[name] = resolve_citations(citations, sources, Resolver(docs, ids, codified))
+        graph.replace_corpus(name, edges, "links")
+    problems["graph"] = cycle_problems(graph.all_edges(ORDERING))
+    return problems
+
+
+def affected(corpus: str, docs, codified, graph) -> set[str]:
+    """The corpora whose citations may resolve differently now that `corpus` is in (see above)."""
+    mine = [d for d in docs if d.corpus == corpus]
+    if any(u.corpus == corpus for u in codified) or any(d.attr("doc_kind") == "codification" for d in mine):
+        return {d.corpus for d in docs}
+    keys = {d.key for d in mine}
+    names = {n for d in mine for n in Resolver._names_of(d)}
+    out = {corpus} | graph.corpora_linking(tuple(f"{k}@" for k in sorted(keys)), PLACEHOLDER, sorted(names))
+    finder = Resolver(mine, set())
+    for d in docs:
+        if d.corpus not in out and any(finder.find_key(n) for n in d.attr("read_with").split(";") if n):
+            out.add(d.corpus)
+    return out
+
+
+def reachable(citations, sources, names: Resolver, docs, codified_keys: set[str] = frozenset()) -> set[str]:
+    """Instrument keys a corpus's citations can resolve into: the citing units' own, those
+    found by name, those their documents are read with, and the codifications (which stand
+    for articles of other instruments)."""
+    keys = {u.key for u in sources} | codified_keys
+    for c in citations:
+        if c.instrument:
+            key = names.find_key(c.instrument)
+            if key:
+                keys.add(key)
+    for d in docs:
+        if d.key in keys:
+            keys.update(k for k in map(names.find_key, filter(None, d.attr("read_with").split(";"))) if k)
+    return keys
