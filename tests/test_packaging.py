@@ -7,7 +7,7 @@ from conftest import ROOT
 
 def test_environment_yml_pins_match_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    pins = set(project["dependencies"]) | set(project["optional-dependencies"]["test"])
+    pins = set(project["dependencies"]).union(*project["optional-dependencies"].values())   # test, ray
     env = set(re.findall(r"^\s*-\s+([A-Za-z0-9_.\-\[\]]+==[^\s#]+)", (ROOT / "environment.yml").read_text(), re.M))
     assert pins == env, f"only in pyproject: {sorted(pins - env)}; only in environment.yml: {sorted(env - pins)}"
     assert all("==" in p for p in pins), "every dependency is pinned"

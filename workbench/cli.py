@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="read files that symbolic links in the corpus folder lead to outside it (default: refuse)")
     s.add_argument("--replace", action="store_true",
                    help="take over instrument versions already stored from another corpus (default: refuse)")
+    from .cli_engine import add_engine_args
+    add_engine_args(s, positive)
 
     s = sub.add_parser("info", help="counts by corpus, instrument, kind and edge type")
     s.add_argument("--workspace", default=DEFAULT_WS)
@@ -184,10 +186,12 @@ def _open(args, write: bool = False):
 
 
 def cmd_ingest(args) -> int:
+    from .cli_engine import ingest_engine
     from .core.config import Config
     from .store.lock import writing
     Config.load(args.config)             # a bad config writes nothing, not even the workspace folder
-    with writing(args.workspace, args.wait):   # refused before anything is written when another writer runs
+    engine = ingest_engine(args)         # --engine ray: Ray missing, no cluster at --address: the same
+    with writing(args.workspace, args.wait), engine:   # the lock first: refused before Ray starts
         return _ingest(args)
 
 

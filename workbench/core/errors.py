@@ -12,6 +12,9 @@ class CorpusError(WorkbenchError):
         where = f"{self.file}:{line}" if line else self.file
         super().__init__(f"{where}: {reason}")
 
+    def __reduce__(self):           # pickled whole (a parse job on another process returns one)
+        return (type(self), (self.file, self.line, self.reason))
+
 
 class BackendUnavailable(WorkbenchError):
     def __init__(self, what: str, how_to_fix: str):

@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
+from ..core.engine import parse_each
 from ..core.errors import CorpusError
 from ..core.records import DocumentMeta, ParseResult, Problem
 from . import CorpusParse
@@ -59,16 +60,26 @@ def import_alqac(path: str | Path) -> CorpusParse:
                                                    f"also in {old[0]}; kept the {year} one"))
             laws[law["id"]] = (year, file, law, lines)
     keys: dict[str, str] = {}
+    jobs, steps = [], []            # parsed on the ingest engine (core/engine.py); problems stay in order
     for law_id, (year, file, law, lines) in laws.items():
         key = law_key(law_id)
         if keys.setdefault(key, law_id) != law_id:
-            out.result.problems.append(Problem(str(file), lines[0], f"law {law_id!r} has the "
-                                               f"same key {key!r} as {keys[key]!r}; skipped", "error"))
+            steps.append(Problem(str(file), lines[0], f"law {law_id!r} has the "
+                                 f"same key {key!r} as {keys[key]!r}; skipped", "error"))
             continue
         meta = DocumentMeta(key=key, version=VERSION, title=law_id, language="vi",
                             kind=_kind(law_id), source_file=str(file), corpus=out.name)
         out.documents.append(meta)
-        out.result.extend(parse_law(law, meta, year, lines))
+        jobs.append((parse_law, (law, meta, year, lines)))
+        steps.append(len(jobs) - 1)
+    results = parse_each(jobs)
+    for step in steps:
+        if isinstance(step, Problem):
+            out.result.problems.append(step)
+        elif isinstance(results[step], CorpusError):
+            raise results[step]
+        else:
+            out.result.extend(results[step])
     return out
 
 

@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from pathlib import Path
 
+from ..core.engine import parse_each
 from ..core.errors import CorpusError
 from ..core.records import DocumentMeta, Problem
 from . import CorpusParse
@@ -48,9 +49,12 @@ def import_lawrefbook(path: str | Path, name: str | None = None) -> CorpusParse:
         texts[meta.doc_id] = _front_matter(text)[1]     # front matter blanked, line numbers kept
         docs.append(meta)
     docs = _unique(docs, out)
-    for meta in close_versions(docs):
+    docs = close_versions(docs)
+    for meta, parsed in zip(docs, parse_each((parse_zh, (texts[m.doc_id], m)) for m in docs)):
+        if isinstance(parsed, CorpusError):
+            raise parsed
         out.documents.append(meta)
-        out.result.extend(parse_zh(texts[meta.doc_id], meta))
+        out.result.extend(parsed)
     return out
 
 

@@ -7,6 +7,7 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
+from ..core.engine import parse_each
 from ..core.errors import CorpusError
 from ..core.records import DocumentMeta, Problem
 from . import CorpusParse
@@ -71,16 +72,27 @@ def _import(manifest: Path) -> CorpusParse:
         out.result.problems.append(Problem(str(manifest), 0, "the manifest lists no [[documents]]", "error"))
     docs = _drop_duplicate_versions(docs, manifest, lines, out)
     docs = close_versions(docs)
+    # read here, parse on the ingest engine (core/engine.py); problems keep the document order
+    jobs, slots = [], []            # slots: (meta, problems met reading it, its job or None)
     for meta in docs:
         file = manifest.parent / meta.source_file
+        meta, problems = replace(meta, source_file=str(file)), []
         try:
-            text = without_nul(read_text(file), str(file), out.result.problems)
-            parsed = parser_for(meta.language)(text, replace(meta, source_file=str(file)))
+            text = without_nul(read_text(file), str(file), problems)
         except CorpusError as e:
-            out.result.problems.append(Problem(e.file, e.line, e.reason, "error"))
+            slots.append((meta, problems + [Problem(e.file, e.line, e.reason, "error")], None))
             continue
-        out.documents.append(replace(meta, source_file=str(file)))
-        out.result.extend(parsed)
+        jobs.append((parser_for(meta.language), (text, meta)))
+        slots.append((meta, problems, len(jobs) - 1))
+    results = parse_each(jobs)
+    for meta, problems, job in slots:
+        out.result.problems.extend(problems)
+        parsed = results[job] if job is not None else None
+        if isinstance(parsed, CorpusError):
+            out.result.problems.append(Problem(parsed.file, parsed.line, parsed.reason, "error"))
+        elif parsed is not None:
+            out.documents.append(meta)
+            out.result.extend(parsed)
     return out
 
 

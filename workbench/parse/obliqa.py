@@ -27,6 +27,7 @@ import zipfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..core.engine import parse_each
 from ..core.errors import CorpusError
 from ..core.records import DocumentMeta, ParseResult, Unit
 from . import CorpusParse
@@ -60,12 +61,17 @@ def import_obliqa(path: str | Path) -> CorpusParse:
     if not zpath.is_file():
         raise CorpusError(str(zpath), 0, f"{ZIP_NAME} not found: point at the en-adgm folder")
     corpus = CorpusParse(name="en-adgm", language="en", source=str(path))
+    jobs = []                       # read here, parsed on the ingest engine (core/engine.py)
     with zipfile.ZipFile(zpath) as z:
         for member in _members(z):
             for doc_id, rows in _documents(z, member).items():
                 meta = _meta(doc_id, rows, f"{ZIP_NAME}:{Path(member).name}")
                 corpus.documents.append(meta)
-                corpus.result.extend(parse_passages(rows, meta))
+                jobs.append((parse_passages, (rows, meta)))
+    for parsed in parse_each(jobs):
+        if isinstance(parsed, CorpusError):
+            raise parsed
+        corpus.result.extend(parsed)
     add_aliases(corpus)
     return corpus
 

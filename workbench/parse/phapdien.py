@@ -26,6 +26,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from ..core.engine import parse_each
 from ..core.errors import CorpusError
 from ..core.records import DocumentMeta, Edge, EdgeType, ParseResult, Problem, Unit
 from . import CorpusParse
@@ -73,16 +74,25 @@ def import_phapdien(path: str | Path, name: str | None = None) -> CorpusParse:
     if not files:
         raise CorpusError(str(root), 0, "no pháp điển files (*.md) found in this folder")
     out = CorpusParse(name=name or _corpus_name(root), language="vi", source=str(root))
+    jobs = []                       # read here, parsed on the ingest engine (core/engine.py)
     for file in files:
         try:
-            meta, result = parse_phapdien_file(file, out.name)
+            jobs.append((parse_phapdien_text, (read_text(file), file, out.name)))
         except CorpusError as e:
-            out.result.problems.append(Problem(e.file, e.line, e.reason, "error"))
+            jobs.append((_raise, (e,)))
+    for got in parse_each(jobs):
+        if isinstance(got, CorpusError):
+            out.result.problems.append(Problem(got.file, got.line, got.reason, "error"))
             continue
+        meta, result = got
         if meta is not None:
             out.documents.append(meta)
         out.result.extend(result)
     return out
+
+
+def _raise(error: Exception):
+    raise error
 
 
 def _corpus_name(root: Path) -> str:
@@ -91,7 +101,12 @@ def _corpus_name(root: Path) -> str:
 
 def parse_phapdien_file(file: Path, corpus: str = "") -> tuple[DocumentMeta | None, ParseResult]:
     """One topic file -> (its DocumentMeta, units); (None, an info problem) for index pages."""
-    front, lines = front_matter(read_text(file))
+    return parse_phapdien_text(read_text(file), file, corpus)
+
+
+def parse_phapdien_text(text: str, file: Path, corpus: str = "") -> tuple[DocumentMeta | None, ParseResult]:
+    """`parse_phapdien_file` on the text already read from `file`."""
+    front, lines = front_matter(text)
     meta = _meta(file, front, corpus)
     stop = next((i for i, s in enumerate(lines) if RE_LISTING.match(s)), len(lines))
     numbered = join_source_notes(split_glued(lines[:stop]))

@@ -36,14 +36,24 @@ class Catalog:
     def named(self, q: str) -> set[str]:
         """Keys of instruments whose name appears in the question (longest names first)."""
         text, keys = q, set()
-        for name, key in self.names:
-            # alphabetic names must stand as words ("GEN" is not in "agent"); CJK names need no spaces
-            pattern = re.escape(name) if not name[:1].isascii() else rf"(?<![\w-]){re.escape(name)}(?![\w-])"
-            flags = 0 if name.isupper() else re.IGNORECASE
-            if re.search(pattern, text, flags):
+        low = q.lower()
+        for (name, key), pattern in zip(self.names, self._patterns()):
+            if name.lower() not in low:             # cheap test first: most names are not in the question
+                continue
+            if pattern.search(text):
                 keys.add(key)
-                text = re.sub(pattern, " ", text, flags=flags)
+                text = pattern.sub(" ", text)
         return keys
+
+    def _patterns(self) -> list:
+        """One compiled pattern per name, made once (a workspace has thousands of names, more
+        than re's cache holds). Alphabetic names must stand as words ("GEN" is not in "agent");
+        CJK names need no spaces; an all-capitals name matches in capitals only."""
+        if getattr(self, "_compiled", None) is None:
+            self._compiled = [re.compile(re.escape(name) if not name[:1].isascii()
+                                         else rf"(?<![\w-]){re.escape(name)}(?![\w-])",
+                                         0 if name.isupper() else re.IGNORECASE) for name, _ in self.names]
+        return self._compiled
 
     def names_of(self, keys: set[str]) -> list[str]:
         return [n for n, k in self.names if k in keys]

