@@ -88,3 +88,19 @@ def test_new_rows_are_folded_into_the_indexes_until_they_are_a_large_share(pair,
     fts = next(i.name for i in wb.store.table.list_indices() if i.index_type == "FTS")
     assert wb.store.table.index_stats(fts).num_unindexed_rows == 0
     assert any(h.unit_id.startswith("clinic-licensing-decree@") for h in wb.search("patient records decree", "bm25", k=5))
+
+
+def test_a_reingest_that_drops_an_instrument_relinks_the_corpora_citing_it(tmp_path, e5):
+    (tmp_path / "c").mkdir()
+    corpora = _split(tmp_path / "c")
+    wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
+    wb.ingest(corpora["acts"])
+    wb.ingest(corpora["rules"])
+    toml = corpora["acts"] / "corpus.toml"
+    kept = toml.read_text(encoding="utf-8").split("\n[[documents]]")
+    toml.write_text("\n[[documents]]".join(b for b in kept if 'key = "clinic-licensing-act"' in b or "name =" in b),
+                    encoding="utf-8")
+    wb.ingest(corpora["acts"])                                   # the Regulation is gone
+    incremental = _links(wb)
+    wb.relink()
+    assert _links(wb) == incremental

@@ -202,3 +202,13 @@ def test_entities_tab_lists_the_entities_of_the_shown_units_and_their_relations(
     assert [v for _, v in panel.entity_tab.choice.options] == ["e1"]
     panel.entity_tab.search.value = "auth"
     assert panel.entity_tab.choice.value == "e1" and built == [1]
+
+
+def test_the_detail_pane_follows_the_result_after_a_change_of_setting(tmp_path):
+    panel, _ = _panel(tmp_path)
+    panel.details = lambda uid: {"unit": unit(uid), "document": "k@1", "title": "Act", "versions": [],
+                                 "edges": {"out": [], "in": []}}
+    panel.selection.value = "k@1/a3"
+    assert "rank 3 in this result" in panel.detail.value
+    panel.hops.value = "1"                                   # the fake retrieval now returns two units
+    assert "not ranked in this result" in panel.detail.value and panel.selected == "k@1/a3"

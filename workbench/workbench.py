@@ -163,12 +163,13 @@ class Workbench:
             save_citations(f, [c for c in load_citations(f) if not inside(c.source)])
 
     def _store(self, parsed, source, parse_seconds: float) -> IngestReport:
+        before = self.store.where(Filter(kinds=("document",), corpus=parsed.name))   # a re-ingest may drop some
         report = run_ingest(parsed, self, parse_seconds)
         t = time.perf_counter()
         if self.config.graph.extract_citations:
             units = parsed.result.units
             save_citations(self.path / CITATIONS / f"{report.corpus}.jsonl", extract_citations(units))
-        relinked = self.relink(report.corpus)
+        relinked = self.relink(report.corpus, before)
         report.problems += relinked.get(report.corpus, []) + relinked.get("graph", [])
         report.seconds["link"] = time.perf_counter() - t
         report.edges_by_type = self.graph.counts(report.corpus)
@@ -192,7 +193,7 @@ class Workbench:
                                  "--replace, or use another --workspace")
         return taken
 
-    def relink(self, corpus: str | None = None) -> dict[str, list[Problem]]:
+    def relink(self, corpus: str | None = None, before=()) -> dict[str, list[Problem]]:
         """Resolve the stored citations against what the workspace holds now, so a citation to
         an instrument ingested later becomes a resolved edge: every corpus's, or (`corpus`, the
         one just ingested) only those it can change (link/relink.py). Returns the problems per
@@ -200,7 +201,7 @@ class Workbench:
         with writing(self.path):
             if not self._in_transaction():
                 self._begin()
-            return relink(self.store, self.graph, self.path / CITATIONS, corpus)
+            return relink(self.store, self.graph, self.path / CITATIONS, corpus, before)
 
     def _in_transaction(self) -> bool:
         return pending(self.path) is not None and pending(self.path)["pid"] == os.getpid()

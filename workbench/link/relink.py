@@ -10,8 +10,11 @@ After an ingest, only some corpora can resolve differently than before:
 - corpora with an unresolved citation (a placeholder) naming an instrument the new corpus
   holds, by one of the names the resolver reads (key, title, aliases, number);
 - corpora whose documents say they are read with one of those instruments;
-- every corpus, when the new corpus holds codified (pháp điển) articles, which stand for
-  articles of other instruments.
+- every corpus, when the workspace holds codified (pháp điển) articles: they stand for
+  articles of other instruments, so a citation resolved through one may resolve to the source
+  law itself once that law is in, and the other way round.
+
+A re-ingest that drops an instrument counts the instruments the corpus held before as well.
 
 Each of those corpora is resolved against the ids of the instruments its citations can name
 (its own documents, the instruments found by name, those it is read with), not against every
@@ -31,16 +34,17 @@ DOCUMENTS = Filter(kinds=("document",))
 CODIFIED = Filter(kinds=("article",), any_of=(Filter(label_contains="."), Filter(has_attr="source_instrument")))
 
 
-def relink(store, graph, folder: Path, corpus: str | None = None) -> dict[str, list[Problem]]:
+def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> dict[str, list[Problem]]:
     """Resolve the citations of every corpus (`corpus` None) or of the corpora the new
     `corpus` can change; replace their citation edges. Returns the problems per corpus
-    resolved, and amendment cycles (which may span corpora) under "graph"."""
+    resolved, and amendment cycles (which may span corpora) under "graph". `before`: the
+    corpus's document units before this ingest (a re-ingest may have dropped some)."""
     files = {f.stem: f for f in sorted(Path(folder).glob("*.jsonl"))}
     if not files:
         return {}
     docs = store.where(DOCUMENTS)
     codified = store.where(CODIFIED)
-    todo = sorted(files) if corpus is None else sorted(affected(corpus, docs, codified, graph) & set(files))
+    todo = sorted(files) if corpus is None else sorted(affected(corpus, docs, codified, graph, before) & set(files))
     names = Resolver(docs, set())                       # instrument names -> keys (no ids needed)
     every = store.ids() if corpus is None else None
     problems: dict[str, list[Problem]] = {}
@@ -55,10 +59,10 @@ def relink(store, graph, folder: Path, corpus: str | None = None) -> dict[str, l
     return problems
 
 
-def affected(corpus: str, docs, codified, graph) -> set[str]:
+def affected(corpus: str, docs, codified, graph, before=()) -> set[str]:
     """The corpora whose citations may resolve differently now that `corpus` is in (see above)."""
-    mine = [d for d in docs if d.corpus == corpus]
-    if any(u.corpus == corpus for u in codified) or any(d.attr("doc_kind") == "codification" for d in mine):
+    mine = [d for d in docs if d.corpus == corpus] + list(before)
+    if codified or any(d.attr("doc_kind") == "codification" for d in docs):
         return {d.corpus for d in docs}
     keys = {d.key for d in mine}
     names = {n for d in mine for n in Resolver._names_of(d)}

@@ -28,7 +28,7 @@ class Exploring:
         self.expand_button.description = f"expand neighbours of {uid.rpartition('/')[2] or uid}"
         if self.view is not None:
             self.table.value = self.view.table_html = evidence_table(self.view.result, uid, clickable=True)
-        self._refresh_entities()
+        self._safely("entities", self._refresh_entities)
 
     def expand(self) -> int:
         """Draw the selected unit's neighbours (of the ticked edge types); returns how many units were added."""

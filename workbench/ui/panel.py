@@ -358,6 +358,8 @@ class Panel(Exploring):
         self.status.value = (f"<span class='wb-status' data-updates='{self.updates}'>update {self.updates}: "
                              f"retrieval {view.ms['retrieve']:.0f} ms, render {view.ms['render']:.0f} ms; "
                              f"graph {html.escape(view.subgraph.signature())}{self._unchanged(before, view)}</span>")
+        if self.selected:                 # the detail pane speaks of this result (rank, provenance)
+            self.select(self.selected)
         self._refresh_compare()
         self._safely("entities", self._refresh_entities)
         if self.auto_answer and self.backend.value == "extractive":
