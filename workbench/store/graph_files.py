@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..core.errors import WorkbenchError
+from .journal import fsync_path
 
 NODES = "graph_nodes.parquet"
 EDGES = "graph_edges.parquet"
@@ -99,23 +100,15 @@ def write(g, folder: Path) -> None:
     for name, table in ((NODES, nodes), (EDGES, edges)):
         tmp = folder / (name + ".tmp")
         pq.write_table(table, tmp, compression="zstd")
-        _fsync(tmp)
+        fsync_path(tmp)
     for name in (EDGES, NODES):
         _replace(folder / (name + ".tmp"), folder / name)
     (folder / LEGACY).unlink(missing_ok=True)
-    _fsync(folder)
+    fsync_path(folder)
 
 
 def _replace(tmp: Path, dst: Path) -> None:
     os.replace(tmp, dst)
-
-
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _tables(g):

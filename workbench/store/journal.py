@@ -74,10 +74,11 @@ def _write(path: Path, data: dict) -> None:
         f.flush()
         os.fsync(f.fileno())
     tmp.replace(path / JOURNAL)
-    _sync_dir(path)
+    fsync_path(path)
 
 
-def _sync_dir(path: Path) -> None:
+def fsync_path(path: Path) -> None:
+    """fsync a file or a folder (a folder: so a rename in it is durable)."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -108,7 +109,7 @@ def transaction(path: str | Path, tables: dict, files: list[str], what: str):
                   "files": saved, "created": created})
     yield
     (path / JOURNAL).unlink()
-    _sync_dir(path)
+    fsync_path(path)
     for name in saved:
         (kept / name.replace("/", "__")).unlink(missing_ok=True)
 
@@ -136,6 +137,6 @@ def roll_back(path: str | Path, open_table) -> str | None:
     for name in journal["created"]:
         (path / name).unlink(missing_ok=True)
     (path / JOURNAL).unlink()
-    _sync_dir(path)
+    fsync_path(path)
     return (f"rolled back an unfinished {journal['what']} (pid {journal['pid']}, started "
             f"{time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(journal['started']))})")
