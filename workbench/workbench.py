@@ -23,11 +23,12 @@ from .retrieve.retriever import guess_language
 from .link.versions import article_history, in_force, version_in_force
 from .store.graph import FILES as GRAPH, IGraphStore
 from .store.journal import committed_file, committed_files, pending, roll_back, transaction, write_file
+from .store.checks import META
 from .store.lock import writing
+from .store.remote import is_remote, open_remote, restore_tables
 from .store.lance import EmbeddingCache, LanceUnitStore
 from .store.terms import TermStore
 
-META = "workspace.json"
 OPEN_TRIES = 20
 KEEP_VERSIONS = dt.timedelta(days=7)   # table versions kept after a commit (readers pinned to one)
 DOCUMENTS = Filter(kinds=("document",))
@@ -36,15 +37,23 @@ DOCUMENTS = Filter(kinds=("document",))
 class Workbench:
     """A workspace folder: units in LanceDB, edges in igraph, reports, all beside each other."""
 
-    def __init__(self, path: Path, config: Config, embedder, store, graph, cache, terms):
-        self.path, self.config = path, config
+    remote = None                   # store/remote.py's Remote for an s3:// workspace
+    remote_head: tuple = (None, None)   # its HEAD.json and ETag as this object last read them
+
+    def __init__(self, path: Path, config: Config, embedder, store, graph, cache, terms, lance=None):
+        self.path, self.config, self.lance = path, config, lance or path / "lance"
         self.embedder, self.store, self.graph, self.cache, self.terms = embedder, store, graph, cache, terms
 
     @classmethod
-    def open(cls, path: str | Path = "workspace", config: Config | None = None, create: bool = True) -> "Workbench":
-        """The workspace at `path`; `create=False` refuses a folder that holds no workspace (a
-        mistyped path) instead of starting an empty one."""
+    def open(cls, path: str | Path = "workspace", config: Config | None = None, create: bool = True,
+             lance: str | None = None, tables: dict | None = None) -> "Workbench":
+        """The workspace at `path` (a folder, or s3://BUCKET/PREFIX: store/remote.py); `create=False`
+        refuses a folder that holds no workspace (a mistyped path) instead of starting an empty one.
+        `lance`, `tables`: the LanceDB database elsewhere, read at these table versions."""
+        if is_remote(path):
+            return open_remote(cls, str(path), config or Config(), create)
         path = Path(path)
+        lance = lance or path / "lance"
         config = config or Config()
         if not create and not (path / META).is_file():
             raise WorkbenchError(f"{path}: no workspace here (no {META}); give the --workspace you ingested "
@@ -65,12 +74,12 @@ class Workbench:
             try:
                 journal = pending(path)
                 snapshot = _read_meta(path, committed=True)
-                store, terms = LanceUnitStore(path / "lance", dim), TermStore(path / "lance")
-                if journal:             # a write is under way, or died: the last committed state
-                    for table, name in ((store.table, "units"), (terms.table, "terms")):
-                        version = journal["tables"].get(name)
-                        if version is not None and table.version != version:
-                            table.checkout(version)
+                store, terms = LanceUnitStore(lance, dim), TermStore(lance)
+                pinned = journal["tables"] if journal else tables   # a write under way or dead; a remote HEAD
+                for table, name in ((store.table, "units"), (terms.table, "terms")):
+                    version = (pinned or {}).get(name)
+                    if version is not None and table.version != version:
+                        table.checkout(version)
                 graph = IGraphStore(path, committed_files(path, GRAPH))
             except (OSError, ValueError, RuntimeError):     # a file replaced while we read it
                 if attempt == OPEN_TRIES - 1:
@@ -83,8 +92,8 @@ class Workbench:
         else:
             raise WorkbenchError(f"{path}: the workspace kept changing while it was opened (a writer is busy); "
                                  "try again, or wait for the writer (`workbench ingest … --wait`)")
-        wb = cls(path, config, embedder, store, graph, EmbeddingCache(config.ingest.cache_dir or path / "lance", dim),
-                 terms)
+        wb = cls(path, config, embedder, store, graph, EmbeddingCache(config.ingest.cache_dir or lance, dim),
+                 terms, lance)
         wb.pending, wb.meta = journal, snapshot
         return wb
 
@@ -102,10 +111,16 @@ class Workbench:
                 names = db.list_tables()
                 return db.open_table(name) if name in set(names.tables if hasattr(names, "tables") else names) else None
             note = roll_back(path, table)
+        if self.remote:     # the latest committed state's files, tables back to its versions
+            head, etag = self.remote_head = self.remote.head()
+            if head:
+                self.remote.pull(head["state"], path)
         # always the latest committed state: this object may have been opened (and pinned to a
         # committed state) while another writer was still at work
-        self.store = LanceUnitStore(path / "lance", self.store.dim)
-        self.terms = TermStore(path / "lance")
+        self.store = LanceUnitStore(self.lance, self.store.dim)
+        self.terms = TermStore(self.lance)
+        if self.remote:
+            restore_tables(self.store, self.terms, self.remote_head[0])
         self.graph = IGraphStore(path)
         self.pending, self._retriever = None, None
         self.recovered = note
@@ -124,13 +139,27 @@ class Workbench:
             raise
         for table in (self.store.table, self.terms.table):     # committed: old versions may go now
             table.optimize(cleanup_older_than=KEEP_VERSIONS)
+        if self.remote:     # committed here: now in the bucket, for every reader
+            head, etag = self.remote_head
+            state = (head or {}).get("state", 0) + 1
+            tables = {"units": self.store.table.version, "terms": self.terms.table.version}
+            self.remote_head = {"state": state, "tables": tables}, self.remote.publish(self.path, tables, etag, state)
+
+    def _writing(self, wait: float | None = None):
+        """The writer lock of a local workspace, the writer lease of an s3:// one."""
+        return self.remote.lease(wait) if self.remote else writing(self.path, wait)
+
+    @property
+    def location(self) -> str:
+        """Where the workspace is, as the user named it (its URI when it is in a bucket)."""
+        return self.remote.uri if self.remote else str(self.path)
 
     # -- ingest -------------------------------------------------------------------
     def ingest(self, source: str | Path, follow_symlinks: bool = False, replace: bool = False) -> IngestReport:
         """Parse, embed, store and link one corpus, holding the workspace's writer lock.
         `follow_symlinks`: read files a symbolic link in the corpus folder leads to outside it;
         `replace`: instruments already stored from another corpus are taken over by this one."""
-        with writing(self.path):
+        with self._writing():
             self._begin()
             report = self._ingest(source, follow_symlinks, replace)
             t = time.perf_counter()
@@ -198,7 +227,7 @@ class Workbench:
         an instrument ingested later becomes a resolved edge: every corpus's, or (`corpus`, the
         one just ingested) only those it can change (link/relink.py). Returns the problems per
         corpus resolved, and amendment cycles (which may span corpora) under "graph"."""
-        with writing(self.path):
+        with self._writing():
             if not self._in_transaction():
                 self._begin()
             return relink(self.store, self.graph, self.path / CITATIONS, corpus, before)
@@ -209,7 +238,7 @@ class Workbench:
     def reextract(self) -> dict[str, list[Problem]]:
         """Classify provision roles and extract every corpus's citations again from the stored
         units (after the rules changed), then resolve them: no parsing, no embedding."""
-        with writing(self.path):
+        with self._writing():
             self._begin()
             files = [f"{CITATIONS}/{c}.jsonl" for c in sorted({row["corpus"] for row in self.store.counts()})]
             with self._transaction("relink", files):
@@ -293,7 +322,7 @@ class Workbench:
                                                  "units_by_kind": {}})
             entry["units_by_kind"][row["kind"]] = row["count_all"]
         corpora = sorted({k[0] for k in instruments})
-        return {"workspace": str(self.path), "embedder": self.embedder.name,
+        return {"workspace": self.location, "embedder": self.embedder.name,
                 "corpora": corpora,
                 "instruments": [instruments[k] for k in sorted(instruments)],
                 "edges_by_type": self.graph.counts(),
@@ -305,35 +334,9 @@ class Workbench:
                 "inconsistencies": self.inconsistencies(corpora)}
 
     def inconsistencies(self, corpora: list[str] | None = None) -> list[str]:
-        """What does not fit together: a corpus with units but none of its structure edges (or
-        edges but no units), resolved edges from or to a unit the store does not hold, a corpus
-        recorded in workspace.json without units or the reverse. Empty when all is well."""
-        from .link.resolve import is_placeholder
-        corpora = corpora if corpora is not None else sorted({r["corpus"] for r in self.store.counts()})
-        units_of: dict[str, int] = {}
-        for row in self.store.counts():
-            units_of[row["corpus"]] = units_of.get(row["corpus"], 0) + row["count_all"]
-        out = []
-        edge_corpora = set(self.graph.g.es["corpus"]) if self.graph.g.ecount() else set()
-        for c in corpora:
-            if units_of.get(c, 0) > 1 and not self.graph.counts(c).get("CONTAINS"):
-                out.append(f"corpus {c}: {units_of[c]} units but no CONTAINS edges (re-ingest it)")
-        for c in sorted(edge_corpora - set(units_of) - {"", None}):
-            out.append(f"corpus {c}: edges but no units (re-ingest it)")
-        ids = self.store.ids()
-        cols = self.graph.columns()
-        names = cols.vertices
-        missing = {names[v] for s_, t_, ok in zip(cols.source, cols.target, cols.resolved) if ok
-                   for v in (s_, t_) if names[v] not in ids and not is_placeholder(names[v])}
-        if missing:
-            out.append(f"{len(missing)} units named by resolved edges are not stored, e.g. {sorted(missing)[0]} "
-                       "(re-ingest the corpus holding it, then `workbench relink`)")
-        recorded = set(getattr(self, "meta", {}).get("corpora", {}))
-        for c in sorted(recorded - set(units_of)):
-            out.append(f"corpus {c}: recorded in {META} but holds no units (re-ingest it)")
-        for c in sorted(set(units_of) - recorded):
-            out.append(f"corpus {c}: units stored but not recorded in {META} (re-ingest it)")
-        return out
+        """What does not fit together (store/checks.py); empty when all is well."""
+        from .store.checks import inconsistencies
+        return inconsistencies(self.store, self.graph, getattr(self, "meta", {}), corpora)
 
     @property
     def entities(self):
@@ -351,7 +354,7 @@ class Workbench:
     def build_collections(self) -> dict:
         """(Re)build the entity, relation, summary and term vector collections (entities/collections.py)
         from the workspace as committed now; only texts not in the embedding cache are embedded."""
-        with writing(self.path):
+        with self._writing():
             self._begin()
             return self._build_collections()
 

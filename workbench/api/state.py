@@ -13,13 +13,18 @@ process behind `model_lock`; reading units, edges, terms and counts does not wai
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from ..core.config import Config
 from ..core.errors import WorkbenchError
 from ..store.graph import FILES as GRAPH_FILES
 from ..store.lock import holder
+from ..store.remote import Remote, is_remote
 from ..workbench import META, Workbench
+
+
+HEAD_EVERY = 1.0     # seconds between two reads of an s3:// workspace's HEAD.json
 
 
 class NotReady(WorkbenchError):
@@ -28,7 +33,9 @@ class NotReady(WorkbenchError):
 
 class Shared:
     def __init__(self, path: str | Path, config: Config | None = None):
-        self.path, self.config = Path(path), config or Config()
+        self.path = str(path) if is_remote(path) else Path(path)
+        self.config = config or Config()
+        self._head, self._head_read = "", 0.0
         self.wb: Workbench | None = None
         self.version = ""
         self._load_lock = threading.Lock()
@@ -37,6 +44,10 @@ class Shared:
             self.current()               # a mistyped workspace is an error at start, not per request
 
     def stamp(self) -> str:
+        if isinstance(self.path, str):      # s3://: the ETag of HEAD.json, read at most once a second
+            if time.monotonic() - self._head_read > HEAD_EVERY:
+                self._head, self._head_read = Remote(self.path).head()[1] or "", time.monotonic()
+            return self._head
         parts = []
         for name in (META, *GRAPH_FILES):
             f = self.path / name

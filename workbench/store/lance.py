@@ -119,7 +119,7 @@ REBUILD_SHARE = 0.25
 
 class LanceUnitStore:
     def __init__(self, path: str | Path, dim: int):
-        self.path, self.dim = Path(path), dim
+        self.path, self.dim = (path if "://" in str(path) else Path(path)), dim    # a folder or a URI
         self.db = _lancedb().connect(str(self.path))
         names = set(self.db.list_tables().tables if hasattr(self.db.list_tables(), "tables")
                     else self.db.list_tables())

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.errors import WorkbenchError
+from .remote import Remote, is_remote
 
 LOCK = "writing.lock"
 WAIT = 3.0                     # seconds a writer retries: a reader's probe holds the lock for a moment
@@ -36,7 +37,10 @@ def _pid(f: Path) -> int:
 
 
 def holder(path: str | Path) -> int | None:
-    """The pid of the process writing the workspace at `path` (0 when it cannot be told), else None."""
+    """The pid of the process writing the workspace at `path` (0 when it cannot be told), else None
+    (always None for an s3:// workspace: its readers keep the committed state they opened)."""
+    if is_remote(path):
+        return None
     if _key(path) in _held:
         return os.getpid()
     f = Path(path) / LOCK
@@ -55,8 +59,13 @@ def holder(path: str | Path) -> int | None:
         os.close(fd)
 
 
-@contextmanager
 def writing(path: str | Path, wait: float | None = None):
+    """The writer lock of a local workspace, the writer lease (store/remote.py) of an s3:// one."""
+    return Remote(str(path)).lease(wait) if is_remote(path) else _writing(path, wait)
+
+
+@contextmanager
+def _writing(path: str | Path, wait: float | None = None):
     """Hold the workspace's writer lock for the block. When another process holds it: wait up
     to `wait` seconds (None: a few seconds, for a reader's probe; inf: until it is free), saying
     once on stderr whom we wait for, then WorkbenchError."""

@@ -251,7 +251,8 @@ class Panel(Exploring):
     def for_workbench(cls, wb, question: str = "", **kw) -> "Panel":
         """A panel on a Workbench: retrieval through `wb.retrieve` (the question embedded once
         per question, not per widget change), edges from the retriever's article graph, unit
-        details from the store and graph, answers from `wb.ask`, exports under the workspace."""
+        details from the store and graph, answers from `wb.ask`, exports under the workspace (of
+        an s3:// workspace: `exports/` in the working folder, unless `exports=` says where)."""
         from .detail import unit_details
 
         @lru_cache(maxsize=64)
@@ -266,7 +267,7 @@ class Panel(Exploring):
 
         kw.setdefault("backends", _backends(wb))
         kw.setdefault("base", wb.config.retrieval)
-        kw.setdefault("exports", Path(wb.path) / "exports")
+        kw.setdefault("exports", Path("exports") if wb.remote else Path(wb.path) / "exports")
         kw.setdefault("details", lambda uid: unit_details(wb, uid))
         kw.setdefault("entities", lambda: wb.entities)
         return cls(retrieve, wb.retriever.neighbours, getattr(wb, "ask", None), texts, question, **kw)
