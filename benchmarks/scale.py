@@ -16,8 +16,9 @@ Per size, timed in this process: the bulk load (Arrow rewrite + append, graph, t
 citations, workspace.json) = "ingest excluding embedding" of this benchmark (NOT the real
 ingest path: no parsing, no citation extraction or linking; the base's real non-embedding
 ingest seconds are reported beside it); the FTS index (LanceUnitStore.reindex without its
-vector step, incl. optimize); the vector index (LanceUnitStore.index_vectors); scalar indexes
-(which the store does not create: made here, and queries measured without and with them).
+vector and scalar steps, incl. optimize); the vector index (LanceUnitStore.index_vectors); the
+scalar indexes (the store's SCALAR, which its reindex makes; made apart here, so that queries
+are measured without and with them).
 Then, in a fresh subprocess per measurement: Workbench.open, RSS, query p50 / p95 per mode
 (query embedding excluded, as benchmarks/query.py; each question's as_of given), graph
 expansion (agraph.expand on each question's seeds under its routed policy's hops, as

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import tomllib
 
+import numpy as np
 import pytest
 
 from conftest import SAMPLE
@@ -85,9 +86,16 @@ def test_new_rows_are_folded_into_the_indexes_until_they_are_a_large_share(pair,
     monkeypatch.setattr(cls, "create_index", lambda self, *a, **k: built.append(a[0]) or real(self, *a, **k))
     wb.ingest(corpora["rules"])                         # re-ingest: the corpus's rows deleted and added
     assert bool(built) == rebuilt, built
-    fts = next(i.name for i in wb.store.table.list_indices() if i.index_type == "FTS")
-    assert wb.store.table.index_stats(fts).num_unindexed_rows == 0
+    indexes = {i.index_type: i.name for i in wb.store.table.list_indices()}
+    for name in (indexes["FTS"], "id_idx", "kind_idx", "effective_to_idx"):     # folded, or rebuilt
+        assert wb.store.table.index_stats(name).num_unindexed_rows == 0, name
+    vector = wb.store.table.index_stats(indexes["IvfHnswSq"])
+    assert (vector.num_unindexed_rows > 0) != rebuilt       # folding leaves the vector index as it was
     assert any(h.unit_id.startswith("clinic-licensing-decree@") for h in wb.search("patient records decree", "bm25", k=5))
+    decree = wb.store.table.search().where("embedded = true AND starts_with(id, 'clinic-licensing-decree@')") \
+        .select(["id", "vector"]).limit(1).to_list()[0]
+    uid, vec = decree["id"], np.asarray(decree["vector"], dtype=np.float32)
+    assert wb.store.search_vector(vec, 1)[0].unit_id == uid       # a row outside the vector index is found
 
 
 def test_a_reingest_that_drops_an_instrument_relinks_the_corpora_citing_it(tmp_path, e5):

@@ -3,6 +3,7 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from workbench.core.config import Config, IngestConfig, RetrievalConfig
@@ -194,9 +195,10 @@ def test_an_instrument_imported_twice_is_named_as_one():
         def counts(self):
             return [{"key": k, "kind": "article", "count_all": len(v)} for k, v in arts.items()]
 
-        def where(self, where, limit=None):
-            assert where.kinds == ("article",)
-            return arts[where.keys[0]]
+        def frame(self, where, columns=None):
+            assert where.kinds == ("article",) and list(columns) == ["key", "text"]
+            return pl.DataFrame({"key": [u.key for v in arts.values() for u in v],
+                                 "text": [u.text for v in arts.values() for u in v]})
     r = Retriever(Store(), None, None, [])
     assert r.catalog.same_content({"civil-code-2015"}) == {"civil-code-2015", "91-2015-qh13"}
     assert r.catalog.same_content({"other-law"}) == {"other-law"}

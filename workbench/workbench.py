@@ -26,7 +26,7 @@ from .store.journal import committed_file, committed_files, pending, roll_back, 
 from .store.checks import META
 from .store.lock import writing
 from .store.remote import is_remote, open_remote, restore_tables
-from .store.lance import EmbeddingCache, LanceUnitStore
+from .store.lance import EmbeddingCache, LanceUnitStore, cleanup
 from .store.terms import TermStore
 
 OPEN_TRIES = 20
@@ -138,7 +138,7 @@ class Workbench:
             self._begin()
             raise
         for table in (self.store.table, self.terms.table):     # committed: old versions may go now
-            table.optimize(cleanup_older_than=KEEP_VERSIONS)
+            cleanup(table, KEEP_VERSIONS)
         if self.remote:     # committed here: now in the bucket, for every reader
             head, etag = self.remote_head
             state = (head or {}).get("state", 0) + 1

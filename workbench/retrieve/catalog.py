@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 
 from ..core.records import Filter, Unit
 
@@ -20,6 +21,7 @@ class Catalog:
         self.names = instrument_names(documents)           # (name as matched, key), longest first
         self._twins: dict[str, set[str]] = {}
         self._article_counts: dict[str, int] | None = None
+        self._prints: dict[str, frozenset[str]] | None = None
         self._count_rows: list[dict] | None = None
 
     def counts(self) -> list[dict]:
@@ -121,7 +123,8 @@ class Catalog:
         return self._twins.get(key, set())
 
     def _find_twins(self, key: str) -> set[str]:
-        mine = self._prints(key)
+        prints = self._all_prints()
+        mine = prints.get(key, frozenset())
         if len(mine) < TWIN_MIN_ARTICLES:
             return set()
         if self._article_counts is None:
@@ -130,17 +133,25 @@ class Catalog:
                 if row["kind"] == "article":
                     self._article_counts[row["key"]] = self._article_counts.get(row["key"], 0) + row["count_all"]
         lo, hi = TWIN_SIZE
-        twins = set()
-        for other, n in self._article_counts.items():
-            if other != key and lo * len(mine) <= n <= hi * len(mine):
-                theirs = self._prints(other)
-                if len(mine & theirs) >= TWIN_SHARED * min(len(mine), len(theirs)):
-                    twins.add(other)
-        return twins
+        shared = Counter(other for p in mine for other in self._holders[p] if other != key)
+        return {other for other, n in shared.items()
+                if lo * len(mine) <= self._article_counts.get(other, 0) <= hi * len(mine)
+                and n >= TWIN_SHARED * min(len(mine), len(prints[other]))}
 
-    def _prints(self, key: str) -> set[str]:
-        """Fingerprints of an instrument's articles: the start of each text, spaces normalised."""
-        return {" ".join(u.text.split())[:200] for u in self.store.where(Filter(keys=(key,), kinds=("article",)))}
+    def _all_prints(self) -> dict[str, frozenset[str]]:
+        """Fingerprints of every instrument's articles (the start of each text, spaces
+        normalised), read in one pass on first use, with the instruments holding each print."""
+        if self._prints is None:
+            rows = self.store.frame(Filter(kinds=("article",)), columns=["key", "text"])
+            found: dict[str, set[str]] = {}
+            for k, text in zip(rows["key"].to_list(), rows["text"].to_list()):
+                found.setdefault(k, set()).add(" ".join(text.split())[:200])
+            self._prints = {k: frozenset(v) for k, v in found.items()}
+            self._holders: dict[str, list[str]] = {}
+            for k, ps in self._prints.items():
+                for p in ps:
+                    self._holders.setdefault(p, []).append(k)
+        return self._prints
 
 
 def instrument_names(documents: list[Unit]) -> list[tuple[str, str]]:

@@ -115,6 +115,17 @@ REFINE = 5          # indexed searches re-score REFINE x k candidates on the ful
 # fixed at build time (rows / 2000) is a quarter behind the table and the centroids were
 # trained on under 80 % of the rows, so a rebuild is due.
 REBUILD_SHARE = 0.25
+FRAGMENTS_MAX = 32      # fragments (about one per ingest) past which the table is compacted
+# scalar indexes on the columns queries filter: ids, instruments, kinds, versions, dates
+SCALAR = (("id", "BTREE"), ("key", "BTREE"), ("kind", "BITMAP"), ("version", "BTREE"),
+          ("effective_from", "BTREE"), ("effective_to", "BTREE"), ("embedded", "BITMAP"), ("corpus", "BTREE"))
+
+
+def cleanup(table, older_than: dt.timedelta) -> None:
+    """Delete the table versions older than `older_than` (pylance), nothing else: no compaction,
+    no index work at commit time."""
+    table.to_lance().cleanup_old_versions(older_than=older_than)
+    table.checkout_latest()
 
 
 class LanceUnitStore:
@@ -162,11 +173,12 @@ class LanceUnitStore:
             self.table.delete(f"corpus = {quote(corpus)} AND ({inside})")
 
     def reindex(self) -> None:
-        """Bring the full-text and vector indexes up to date with the table. While the rows added
-        since they were built stay under REBUILD_SHARE of those indexed, `optimize` folds the new
-        rows into the existing indexes (deleted rows are masked): adding one corpus to a large
-        workspace costs time in the corpus, not the workspace. Past that share, or with an index
-        missing, both are rebuilt."""
+        """Bring the indexes up to date with the table. While the rows added since they were
+        built stay under REBUILD_SHARE of those indexed, the new rows are folded into the
+        full-text and scalar indexes (`_fold`) and left out of the vector index, where an exact
+        scan of them joins the indexed search: adding one corpus to a large workspace costs
+        time in the corpus, not the workspace. Past that share, or with an index missing,
+        everything is rebuilt."""
         from lancedb.index import FTS
         if self.table.count_rows() == 0:
             return
@@ -174,7 +186,7 @@ class LanceUnitStore:
         if "FTS" in kinds and ("IvfHnswSq" in kinds or self.table.count_rows("embedded = true") < ANN_MIN):
             stats = self.table.index_stats(kinds["FTS"])
             if stats.num_unindexed_rows <= REBUILD_SHARE * max(stats.num_indexed_rows, 1):
-                self.table.optimize(cleanup_older_than=dt.timedelta(days=36500))
+                self._fold()
                 self._fts_ready = True
                 if "IvfHnswSq" not in kinds:
                     self.index_vectors()
@@ -186,6 +198,28 @@ class LanceUnitStore:
         # journal's recorded version must survive until commit (Workbench._transaction cleans up)
         self._fts_ready = True
         self.index_vectors()
+        self.index_columns(replace=True)
+
+    def _fold(self) -> None:
+        """New rows into the full-text and scalar indexes only (pylance's optimize_indices; the
+        vector index is left as it is); a table of more than FRAGMENTS_MAX fragments is
+        compacted first, which folds every index (LanceDB's optimize)."""
+        self.index_columns()
+        ds = self.table.to_lance()
+        if len(ds.get_fragments()) > FRAGMENTS_MAX:
+            self.table.optimize(cleanup_older_than=dt.timedelta(days=36500))
+            return
+        names = [i.name for i in self.table.list_indices() if i.index_type != "IvfHnswSq"]
+        ds.optimize.optimize_indices(index_names=names)
+        self.table.checkout_latest()
+
+    def index_columns(self, replace: bool = False) -> None:
+        """Scalar indexes on the columns every query filters (SCALAR): missing ones are made."""
+        from lancedb.index import BTree, Bitmap
+        have = {c for i in self.table.list_indices() for c in i.columns}
+        for col, kind in SCALAR:
+            if replace or col not in have:
+                self.table.create_index(col, config=BTree() if kind == "BTREE" else Bitmap(), replace=True)
 
     def has_vector_index(self) -> bool:
         return any(i.index_type == "IvfHnswSq" for i in self.table.list_indices())
@@ -222,13 +256,14 @@ class LanceUnitStore:
         """Units matching a filter (in storage order), at most `limit`."""
         return [_unit(r) for r in self._query(sql(where), limit)]
 
-    def frame(self, where: Filter | str | None = None):
-        """The units matching a filter as a polars DataFrame (every column but vectors and tokens)."""
+    def frame(self, where: Filter | str | None = None, columns: Sequence[str] | None = None):
+        """The units matching a filter as a polars DataFrame (every column but vectors and tokens,
+        or `columns`)."""
         q = self.table.search()
         where = sql(where)
         if where:
             q = q.where(where)
-        return q.select(self.columns).limit(self.count() or 1).to_polars()
+        return q.select(list(columns or self.columns)).limit(self.count() or 1).to_polars()
 
     def search_text(self, query: str, language: str, k: int, where: Filter | str | None = None) -> list[Hit]:
         """Full-text (BM25) search over the tokenised text, filtered before ranking."""
