@@ -209,3 +209,38 @@ def test_xingfa_amendment_recall_on_hand_written_gold():
     assert result["gold"] >= 200 and result["acts"] >= 3
     assert result["recall"] >= 0.95, result["missed"]
     assert result["precision"] >= 0.95, result["spurious"]
+
+
+DUTY_LAW = """中华人民共和国测试法
+
+第一条　生产企业应当建立生产记录，如实记载生产活动，并保存生产记录。
+
+第二条　禁止在生产过程中使用国家禁止使用的农业投入品。
+
+第三条　销售的产品应当符合质量安全标准。
+
+第四条　生产企业未依照本法规定建立、保存生产记录的，由主管部门责令限期改正；逾期不改正的，处二千元以上二万元以下罚款。
+
+第五条　生产经营者有下列行为之一的，处五万元以上十万元以下罚款：
+（一）在生产过程中使用国家禁止使用的农业投入品；
+（二）销售不符合质量安全标准的产品。
+
+第六条　违反本法第三条规定的，处一万元罚款。
+
+第七条　违反本法规定，给他人造成损害的，依法承担赔偿责任。
+"""
+
+
+def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
+    """link/duties.py: "未依照本法规定建立、保存生产记录的" -> the article imposing the record
+    duty; each listed conduct -> its prohibition or duty; a numbered citation is left to
+    citation extraction; a penalty restating no duty links nowhere."""
+    from workbench.link.duties import EXTRACTOR, implicit_duties
+    units = parse_zh(DUTY_LAW, TEST_LAW).units
+    links = {(e.source.split("/", 1)[1], e.target.split("/", 1)[1].split("/")[0]) for e in implicit_duties(units)}
+    assert ("a4/c1", "a1") in links
+    assert ("a5/c1/p1", "a2") in links and ("a5/c1/p2", "a3") in links
+    assert not any(s.startswith(("a6", "a7")) for s, _ in links)
+    assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
+    english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
+    assert implicit_duties(english) == []          # other languages number what a penalty enforces

@@ -16,6 +16,7 @@ from .store.ingest import IngestReport, run_ingest
 from .parse.detect import load_corpus
 from .parse.manifest import safe_name
 from .link.relink import relink
+from .link.duties import implicit_duties
 from .link.run import extract_citations
 from .link.store import CITATIONS, load_citations, save_citations
 from .core.records import EdgeType, Filter, Hit, Problem, Unit
@@ -252,6 +253,7 @@ class Workbench:
         for corpus in sorted({row["corpus"] for row in self.store.counts()}):
             units = self.store.where(Filter(corpus=corpus))
             save_citations(self.path / CITATIONS / f"{corpus}.jsonl", extract_citations(units))
+            self.graph.replace_corpus(corpus, implicit_duties(units), "duties")
         problems = self.relink()
         self.graph.save()
         self._retriever = None

@@ -76,6 +76,7 @@ class EdgeColumns:
     target: "object"          # numpy int array
     type: tuple[str, ...]
     resolved: "object"        # numpy bool array
+    extractor: tuple[str, ...] = ()   # what made each edge (empty: not read)
 
 
 @dataclass(frozen=True)

@@ -186,8 +186,8 @@ def by_roles(c: Citing) -> list[str]:
     chosen = [hits[0]]
     other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
     if c.plan.route.sanction and other and policy.cite_max > 1:
-        if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites
-            enforces = {t for _, t in c.r.ref_index().get(hits[0].unit_id, ())}
+        if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites, or restates
+            enforces = {t for index in (c.r.ref_index(), c.r.duty_index()) for _, t in index.get(hits[0].unit_id, ())}
         else:                               # the sanction enforcing it: one citing it
             enforces = enforcing(c, hits[0].unit_id, [h.unit_id for h in other])
         pool = [h for h in other if h.unit_id in enforces] or other
@@ -226,7 +226,7 @@ def enforcing(c: Citing, rule: str, ids: list[str]) -> set[str]:
     for breaking it."""
     within: dict[str, str] = {}        # the citing unit and the parts holding it, below the article
     for uid in ids:
-        for src, target in c.r.ref_index().get(uid, ()):
+        for src, target in c.r.ref_index().get(uid, []) + c.r.duty_index().get(uid, []):
             if target == rule:
                 while src != uid and "/" in src:
                     within[src] = uid
@@ -234,13 +234,17 @@ def enforcing(c: Citing, rule: str, ids: list[str]) -> set[str]:
     return {within[u.id] for u in c.r.store.get(within) if kind_of(u) == "sanction"}
 
 
-def reference_index(graph) -> dict[str, list[tuple[str, str]]]:
-    """article -> (citing unit inside it, cited article), for resolved REFERENCES to units."""
+def reference_index(graph, implicit: bool = False) -> dict[str, list[tuple[str, str]]]:
+    """article -> (citing unit inside it, cited article), for resolved REFERENCES to units:
+    those the text states, or (`implicit`) a penalty's link to the duty it restates without
+    numbering it (link/duties.py), which pairs a sanction with its rule but is not a citation."""
+    from ..link.duties import EXTRACTOR
     from ..link.resolve import is_placeholder
     cols = graph.columns()
     out: dict[str, list[tuple[str, str]]] = {}
     names = cols.vertices
-    for s, t, typ, ok in zip(cols.source, cols.target, cols.type, cols.resolved):
-        if typ == "REFERENCES" and ok and not is_placeholder(names[t]):
+    made = cols.extractor or ("",) * len(cols.type)
+    for s, t, typ, ok, by in zip(cols.source, cols.target, cols.type, cols.resolved, made):
+        if typ == "REFERENCES" and ok and (by == EXTRACTOR) == implicit and not is_placeholder(names[t]):
             out.setdefault(article_of(names[s]), []).append((names[s], article_of(names[t])))
     return out

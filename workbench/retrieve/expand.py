@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from ..link.duties import EXTRACTOR as DUTY_EXTRACTOR
 from ..core.records import EdgeColumns, EdgeType, Link
 from ..link.resolve import is_placeholder
 
@@ -80,7 +81,9 @@ class ArticleGraph:
     @classmethod
     def from_columns(cls, cols: EdgeColumns) -> "ArticleGraph":
         """The projection of an edge store's columns: resolved, non-CONTAINS edges whose target
-        is a unit, moved to the articles holding their ends; edges inside one article dropped."""
+        is a unit, moved to the articles holding their ends; edges inside one article dropped,
+        and a penalty's inferred link to the duty it restates (link/duties.py: it pairs the two
+        when citing, it is not walked as a citation)."""
         if not len(cols.type):
             return cls([], np.zeros(0, int), np.zeros(0, int), [])
         art = [article_of(n) for n in cols.vertices]
@@ -89,6 +92,8 @@ class ArticleGraph:
         names, art_index = np.unique(np.asarray(art, dtype=object), return_inverse=True)
         s, t = art_index[cols.source], art_index[cols.target]
         keep = (types != EdgeType.CONTAINS.value) & cols.resolved & ~placeholder[cols.target] & (s != t)
+        if cols.extractor:
+            keep &= np.asarray(cols.extractor, dtype=object) != DUTY_EXTRACTOR
         s, t = s[keep], t[keep]
         used, ends = np.unique(np.concatenate([s, t]), return_inverse=True)     # articles with an edge
         return cls(list(names[used]), ends[:len(s)], ends[len(s):], list(types[keep]))

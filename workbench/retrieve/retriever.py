@@ -28,6 +28,7 @@ class Retriever:
         self.catalog = Catalog(store, documents)
         self._agraph: ArticleGraph | None = None
         self._refs: dict[str, list[tuple[str, str]]] | None = None
+        self._duties: dict[str, list[tuple[str, str]]] | None = None
         self._has_parts: bool | None = None
         self._qvecs: dict[str, np.ndarray] = {}     # recent query / topic vectors, oldest first
 
@@ -62,6 +63,13 @@ class Retriever:
             from .cite import reference_index
             self._refs = reference_index(self.graph)
         return self._refs
+
+    def duty_index(self) -> dict[str, list[tuple[str, str]]]:
+        """article -> (sanctioning unit inside it, the duty article it restates), link/duties.py."""
+        if self._duties is None:
+            from .cite import reference_index
+            self._duties = reference_index(self.graph, implicit=True)
+        return self._duties
 
     def neighbours(self, uid: str) -> list[tuple[str, str, str]]:
         """(article, edge type, arrow) linked to article `uid`."""

@@ -70,8 +70,10 @@ class IGraphStore:
         return out
 
     def all_edges(self, types: Iterable[EdgeType] | None = None) -> list[Edge]:
-        wanted = {t.value for t in types} if types else None
-        return [self._edge(e) for e in self.g.es if wanted is None or e["type"] in wanted]
+        if not self.g.ecount():
+            return []
+        seq = self.g.es.select(type_in=[t.value for t in types]) if types else self.g.es   # selected in C
+        return [self._edge(e) for e in seq]
 
     def unresolved(self) -> list[Edge]:
         if not self.g.ecount():
@@ -105,7 +107,7 @@ class IGraphStore:
             return EdgeColumns((), np.zeros(0, int), np.zeros(0, int), (), np.zeros(0, bool))
         ends = np.asarray(self.g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
         return EdgeColumns(tuple(self.g.vs["name"]), ends[:, 0], ends[:, 1], tuple(self.g.es["type"]),
-                           np.asarray(self.g.es["resolved"], dtype=bool))
+                           np.asarray(self.g.es["resolved"], dtype=bool), tuple(self.g.es["extractor"]))
 
     def degrees(self, types: Iterable[str] | None = None, resolved_only: bool = True) -> dict[str, list[int]]:
         """Per edge type, the degree (in + out) of every unit with at least one edge of that

@@ -78,6 +78,7 @@ def _progress(total: int, enabled: bool):
 def run_ingest(parsed: CorpusParse, wb, parse_seconds: float) -> IngestReport:
     """Embed and store a parsed corpus, and build its own edge layers (structure, versions,
     semantic) and terms. Citations are resolved afterwards, workspace-wide (Workbench.relink)."""
+    from ..link.duties import implicit_duties
     from ..link.semantic import related_edges
     from ..link.terms import extract_terms
     from ..link.versions import align_corpus
@@ -89,6 +90,7 @@ def run_ingest(parsed: CorpusParse, wb, parse_seconds: float) -> IngestReport:
     t1 = time.perf_counter()
     wb.store.replace_corpus(parsed.name, units, vectors, embedded)
     wb.graph.replace_corpus(parsed.name, parsed.result.edges, "structure")
+    wb.graph.replace_corpus(parsed.name, implicit_duties(units), "duties")     # penalties -> unnumbered duties
     t2 = time.perf_counter()
     article_vectors = {u.id: vectors[i] for i, u in enumerate(units) if embedded[i] and u.kind in ("article", "passage")}
     version_edges, version_counts = align_corpus(units, article_vectors)
