@@ -1,6 +1,11 @@
 """Markdown tables from committed retrieval results (what README and docs/benchmarks.md show).
 
-    .venv/bin/python benchmarks/tables.py benchmarks/results/retrieval_alqac.json [--full] [--splits]
+    .venv/bin/python benchmarks/tables.py benchmarks/results/retrieval_alqac.json [--full] [--splits] [--categories]
+    .venv/bin/python benchmarks/tables.py --write zh,zh2,sample   # rewrite those sets' tables in README and docs
+
+`--write` finds each set's tables after its command line (`retrieval.py --only NAME`) in
+docs/benchmarks.md (overall, every metric; then tuning / validation parts; then by category,
+each only if the table is there) and after its heading in the README (the short table).
 """
 from __future__ import annotations
 
@@ -35,17 +40,72 @@ def splits(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citati
     return "\n".join(rows)
 
 
+def categories(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citation_f1")) -> str:
+    rows = ["| group | system | " + " | ".join(NAMES[m] for m in metrics) + " |", "|" + "---|" * (len(metrics) + 2)]
+    for cat, n in summary.get("categories", {}).items():
+        for name, s in summary["systems"].items():
+            got = s["by_category"][cat]
+            rows.append(f"| {cat} ({n}) | {name} | " + " | ".join(f"{got[m]:.3f}" for m in metrics) + " |")
+    return "\n".join(rows)
+
+
+README_HEADS = {"zh": "**zh version-aware set**", "zh2": "**Second zh version-aware set**",
+                "alqac": "**ALQAC 2022 + 2023 train**", "sample": "**Sample benchmark**"}
+
+
+def _tables_after(text: str, start: int, tables: list[str]) -> str:
+    """The markdown tables following `start`, in order, replaced by `tables` (each one only when
+    the next table has the same header, so a table the document does not show is skipped)."""
+    pos = start
+    for new in tables:
+        at = text.find("\n|", pos)
+        if at < 0:
+            break
+        end = at + 1
+        while end < len(text) and text.startswith("|", end):
+            end = text.find("\n", end) + 1 or len(text)
+        old = text[at + 1:end].rstrip("\n")
+        if old.split("\n")[0] != new.split("\n")[0]:
+            continue
+        text = text[:at + 1] + new + text[at + 1 + len(old):]
+        pos = at + 1 + len(new)
+    return text
+
+
+def write(names: list[str]) -> None:
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    docs, readme = root / "docs" / "benchmarks.md", root / "README.md"
+    d, r = docs.read_text(encoding="utf-8"), readme.read_text(encoding="utf-8")
+    for name in names:
+        summary = json.loads((root / "benchmarks" / "results" / f"retrieval_{name}.json").read_text(encoding="utf-8"))
+        d = _tables_after(d, d.index(f"retrieval.py --only {name}`"),
+                          [table(summary, FULL, True), splits(summary), categories(summary)])
+        if name in README_HEADS:
+            r = _tables_after(r, r.index(README_HEADS[name]), [table(summary, SHORT)])
+    docs.write_text(d, encoding="utf-8")
+    readme.write_text(r, encoding="utf-8")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("results")
+    ap.add_argument("results", nargs="?")
     ap.add_argument("--full", action="store_true", help="every metric and the latency (docs/benchmarks.md)")
     ap.add_argument("--splits", action="store_true", help="the tuning / validation parts")
+    ap.add_argument("--categories", action="store_true", help="per category")
+    ap.add_argument("--write", help="sets (zh,zh2,alqac,sample) whose tables to rewrite in README and docs")
     args = ap.parse_args()
+    if args.write:
+        write(args.write.split(","))
+        return 0
     summary = json.loads(open(args.results, encoding="utf-8").read())
     print(table(summary, FULL if args.full else SHORT, args.full))
     if args.splits:
         print()
         print(splits(summary))
+    if args.categories:
+        print()
+        print(categories(summary))
     return 0
 
 
