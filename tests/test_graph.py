@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from workbench.core.config import Config, IngestConfig
-from workbench.link.cycles import find_cycles
+from workbench.link.cycles import ORDERING, cycle_problems
 from workbench.core.records import Edge, EdgeType, Unit
 from workbench.link.semantic import related_edges
 from workbench.link.terms import extract_terms
@@ -87,10 +87,15 @@ def test_related_edges_respect_threshold_cap_and_instrument():
     assert pairs == {("a@1/a0", "b@1/a2"), ("a@1/a1", "b@1/a2")}   # never a-a, never below 0.9
 
 
-def test_cycles_are_found():
+def test_cycles_are_found(tmp_path):
+    from workbench.store.graph import IGraphStore
     e = [Edge("a", "b", EdgeType.AMENDS), Edge("b", "c", EdgeType.AMENDS), Edge("c", "a", EdgeType.REPLACES),
-         Edge("c", "d", EdgeType.AMENDS), Edge("d", "d", EdgeType.AMENDS)]
-    assert [sorted(c) for c in find_cycles(e)] == [["a", "b", "c"]]
+         Edge("c", "d", EdgeType.AMENDS), Edge("d", "d", EdgeType.AMENDS), Edge("d", "c", EdgeType.REFERENCES)]
+    graph = IGraphStore(tmp_path)
+    graph.replace_corpus("x", e)
+    assert [sorted(c) for c in graph.cycles(ORDERING)] == [["a", "b", "c"]]      # d -> c is no ordering edge
+    [problem] = cycle_problems(graph)
+    assert "a -AMENDS-> b" in problem.reason and "c -REPLACES-> a" in problem.reason and "-> d" not in problem.reason
 
 
 MANIFEST = """name = "{name}"

@@ -122,7 +122,8 @@ class Workbench:
         self.terms = TermStore(self.lance)
         if self.remote:
             restore_tables(self.store, self.terms, self.remote_head[0])
-        self.graph = IGraphStore(path)
+        if self.remote or note or not self.graph.current():     # else the graph read at open is the latest
+            self.graph = IGraphStore(path)
         self.pending, self._retriever = None, None
         self.recovered = note
         return note

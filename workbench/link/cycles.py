@@ -2,28 +2,18 @@
 Traversals elsewhere keep visited sets, so a cycle can never make them loop."""
 from __future__ import annotations
 
-from ..core.records import Edge, EdgeType, Problem
+from ..core.records import EdgeType, Problem
 
 ORDERING = (EdgeType.AMENDS, EdgeType.REPLACES, EdgeType.REPEALS)
 
 
-def find_cycles(edges: list[Edge]) -> list[list[str]]:
-    """Strongly connected groups (of 2+ units) in the amends / replaces / repeals edges."""
-    import igraph
-    ordering = [e for e in edges if e.type in ORDERING and e.source != e.target]
-    names = sorted({e.source for e in ordering} | {e.target for e in ordering})
-    if not names:
-        return []
-    index = {n: i for i, n in enumerate(names)}
-    g = igraph.Graph(n=len(names), edges=[(index[e.source], index[e.target]) for e in ordering], directed=True)
-    return [[names[i] for i in comp] for comp in g.connected_components(mode="strong") if len(comp) > 1]
-
-
-def cycle_problems(edges: list[Edge]) -> list[Problem]:
+def cycle_problems(graph) -> list[Problem]:
+    """A problem per cycle of the graph store's ordering edges, with the edges making it."""
     out = []
-    for group in find_cycles(edges):
-        evidence = [f"{e.source} -{e.type.value}-> {e.target} ({e.evidence!r})" for e in edges
-                    if e.type in ORDERING and e.source in group and e.target in group]
+    for group in graph.cycles(ORDERING):
+        members = set(group)
+        evidence = [f"{e.source} -{e.type.value}-> {e.target} ({e.evidence!r})" for v in group
+                    for e in graph.edges_of(v, ORDERING) if e.target in members and e.source != e.target]
         out.append(Problem("graph", 0, "amendment cycle (an extraction error or bad metadata): "
                            + "; ".join(evidence[:6])))
     return out

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ..core.records import Filter, Problem
 from .store import load_citations
-from .cycles import ORDERING, cycle_problems
+from .cycles import cycle_problems
 from .resolve import PLACEHOLDER, Resolver
 from .run import resolve_citations
 
@@ -55,7 +55,7 @@ def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> 
             reachable(citations, sources.values(), names, docs, {u.key for u in codified})))))
         edges, problems[name] = resolve_citations(citations, sources, Resolver(docs, ids, codified))
         graph.replace_corpus(name, edges, "links")
-    problems["graph"] = cycle_problems(graph.all_edges(ORDERING))
+    problems["graph"] = cycle_problems(graph)
     return problems
 
 

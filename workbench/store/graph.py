@@ -26,21 +26,51 @@ def _igraph():
     return igraph
 
 
+def stamp(files) -> tuple:
+    """Which files these are: inode, modification time and size of each (None when missing)."""
+    out = []
+    for f in files:
+        try:
+            st = Path(f).stat()
+            out.append((st.st_ino, st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append(None)
+    return tuple(out)
+
+
 class IGraphStore:
     def __init__(self, folder: str | Path, read_from: Mapping[str, Path] | None = None):
         """`read_from`: name in FILES -> the file to load instead of the folder's own (the last
         committed graph while a write is unfinished, journal.committed_files); saving always
         writes the folder's."""
         self.folder = Path(folder)
-        self.g = graph_files.read(_igraph(), read_from or {name: self.folder / name for name in FILES})
+        files = read_from or {name: self.folder / name for name in FILES}
+        self.stamp = stamp(files.values())          # taken before reading: a newer file reads as changed
+        self.g = graph_files.read(_igraph(), files)
+        self.dirty = False
         if self.g.ecount() and "layer" not in self.g.es.attributes():
             self.g.es["layer"] = ["structure"] * self.g.ecount()      # graphs saved before edge layers
         self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}
 
+    def _where(self, **equal) -> list[int]:
+        """Indices of the edges whose attributes equal these values, compared in numpy (igraph's
+        `select` compares edge by edge in Python: seconds at a million edges)."""
+        import numpy as np
+        if not self.g.ecount():
+            return []
+        keep = np.ones(self.g.ecount(), dtype=bool)
+        for attr, value in equal.items():
+            keep &= np.asarray(self.g.es[attr], dtype=object) == value
+        return np.flatnonzero(keep).tolist()
+
+    def current(self) -> bool:
+        """Unchanged in memory and on disk since it was read or saved (a writer may keep it)."""
+        return not self.dirty and self.stamp == stamp(self.folder / name for name in FILES)
+
     def replace_corpus(self, corpus: str, edges: Sequence[Edge], layer: str = "structure") -> None:
         """Make the corpus's edges of one layer (structure, links, versions, semantic) exactly `edges`."""
-        old = [e.index for e in self.g.es.select(corpus_eq=corpus, layer_eq=layer)] if self.g.ecount() else []
-        self.g.delete_edges(old)
+        self.dirty = True
+        self.g.delete_edges(self._where(corpus=corpus, layer=layer))
         unique = list({e.key: e for e in edges}.values())
         self._ensure_vertices({e.source for e in unique} | {e.target for e in unique})
         start = self.g.ecount()
@@ -68,6 +98,14 @@ class IGraphStore:
             if wanted is None or e["type"] in wanted:
                 out.append(self._edge(e))
         return out
+
+    def cycles(self, types: Iterable[EdgeType]) -> list[list[str]]:
+        """Strongly connected groups (2+ units) of the edges of these types (igraph, no records)."""
+        if not self.g.ecount():
+            return []
+        sub = self.g.subgraph_edges(self.g.es.select(type_in=[t.value for t in types]), delete_vertices=True)
+        return [[sub.vs[i]["name"] for i in group] for group in sub.connected_components(mode="strong")
+                if len(group) > 1]
 
     def all_edges(self, types: Iterable[EdgeType] | None = None) -> list[Edge]:
         if not self.g.ecount():
@@ -131,28 +169,31 @@ class IGraphStore:
             return set()
         hit = [i for i, n in enumerate(self.g.vs["name"]) if n.startswith(prefixes)
                or (marker and n.startswith(marker) and any(x in n for x in names))]
-        return set(self.g.es.select(_target_in=hit, layer_eq="links")["corpus"]) if hit else set()
+        into = {e for v in hit for e in self.g.incident(v, mode="in")}      # edges into them, from igraph
+        return {self.g.es[e]["corpus"] for e in into if self.g.es[e]["layer"] == "links"}
 
     def counts(self, corpus: str | None = None) -> dict[str, int]:
         """Edges per type (of one corpus, or all)."""
         if not self.g.ecount():
             return {}
-        es = self.g.es.select(corpus_eq=corpus) if corpus else self.g.es
+        es = self.g.es[self._where(corpus=corpus)] if corpus else self.g.es
         return dict(sorted(Counter(es["type"]).items()))
 
     def delete_touching(self, corpus: str, documents: Sequence[str]) -> None:
         """Delete a corpus's edges from or to units of these document versions."""
         if not self.g.ecount() or not documents:
             return
+        self.dirty = True
         inside = lambda uid: any(uid == d or uid.startswith(d + "/") for d in documents)  # noqa: E731
         names = self.g.vs["name"]
-        self.g.delete_edges([e.index for e in self.g.es.select(corpus_eq=corpus)
+        self.g.delete_edges([e.index for e in self.g.es[self._where(corpus=corpus)]
                              if inside(names[e.source]) or inside(names[e.target])])
 
     def save(self) -> None:
         """Write the graph as the Parquet pair (replacing a legacy pickle): crash-safe inside a
         journal transaction over FILES, and a pair cut short outside one is refused on load."""
         graph_files.write(self.g, self.folder)
+        self.stamp, self.dirty = stamp(self.folder / name for name in FILES), False
 
     def _ensure_vertices(self, names: set[str]) -> None:
         new = sorted(n for n in names if n not in self._index)
