@@ -111,7 +111,7 @@ def test_the_panel_works_on_a_workspace_in_a_bucket(s3, tmp_path):
     assert all(Path(f).exists() for f in panel.export().values())
 
 
-def test_readers_keep_their_state_while_a_writer_commits(s3):
+def test_readers_keep_their_state_while_a_writer_commits(s3, tmp_path):
     from workbench.api.state import Shared
     from workbench.workbench import Workbench
     uri = f"s3://{BUCKET}/grow"
@@ -121,17 +121,20 @@ def test_readers_keep_their_state_while_a_writer_commits(s3):
     shared = Shared(uri)
     stamp = shared.stamp()
     # two reader processes query while a third process ingests the zh sample
-    code = ("import sys, time; from workbench.workbench import Workbench\n"
-            "seen, end = set(), time.time() + 25\n"
-            "while time.time() < end:\n"
+    code = ("import sys, time, pathlib; from workbench.workbench import Workbench\n"
+            "seen, end = set(), time.time() + 180\n"
+            "while time.time() < end and len(seen) < 2:\n"      # until it has seen the commit
             "    wb = Workbench.open(sys.argv[1], create=False)\n"
             "    n = wb.store.table.count_rows(); e = wb.graph.g.ecount()\n"
             "    assert wb.search('licence', 'bm25', 3), 'no hits'\n"
-            "    seen.add((n, e))\n"
+            "    seen.add((n, e)); pathlib.Path(sys.argv[2]).touch()\n"
             "import json; print(json.dumps(sorted(seen)))\n")
-    readers = [subprocess.Popen([sys.executable, "-c", code, uri], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True) for _ in range(2)]
-    time.sleep(2)
+    ready = [tmp_path / f"reader{i}" for i in range(2)]
+    readers = [subprocess.Popen([sys.executable, "-c", code, uri, str(f)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True) for f in ready]
+    deadline = time.time() + 120
+    while not all(f.exists() for f in ready) and time.time() < deadline:     # both have read the old state
+        time.sleep(0.1)
     _run("ingest", str(SAMPLE / "zh"), "--workspace", uri, "--problems", "0")
     after = Workbench.open(uri, create=False)
     assert _state(before) == first                       # pinned to the state it opened
@@ -140,7 +143,7 @@ def test_readers_keep_their_state_while_a_writer_commits(s3):
     for r in readers:
         out, err = r.communicate(timeout=120)
         assert r.returncode == 0, err
-        assert set(map(tuple, json.loads(out))) <= states, out
+        assert set(map(tuple, json.loads(out))) == states, out     # both states, nothing between
     time.sleep(1.1)
     assert shared.stamp() != stamp                           # the server would reload
 
@@ -178,6 +181,7 @@ def test_a_writer_killed_midway_leaves_the_committed_state(s3, tmp_path):
     deadline = time.time() + 120
     while db.open_table("units").version == start and time.time() < deadline and writer.poll() is None:
         time.sleep(0.02)
+    assert writer.poll() is None, "the writer ended before it could be killed mid-write"
     writer.send_signal(signal.SIGKILL)
     writer.wait()
     seen = _state(Workbench.open(uri, create=False))

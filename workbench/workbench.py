@@ -121,7 +121,7 @@ class Workbench:
         self.store = LanceUnitStore(self.lance, self.store.dim)
         self.terms = TermStore(self.lance)
         if self.remote:
-            restore_tables(self.store, self.terms, self.remote_head[0])
+            restore_tables(self.store, self.terms, self.remote_head[0], self.remote.uri)
         if self.remote or note or not self.graph.current():     # else the graph read at open is the latest
             self.graph = IGraphStore(path)
         self.pending, self._retriever = None, None
@@ -139,13 +139,13 @@ class Workbench:
         except BaseException:
             self._begin()
             raise
-        for table in (self.store.table, self.terms.table):     # committed: old versions may go now
-            cleanup(table, KEEP_VERSIONS)
         if self.remote:     # committed here: now in the bucket, for every reader
             head, etag = self.remote_head
             state = (head or {}).get("state", 0) + 1
             tables = {"units": self.store.table.version, "terms": self.terms.table.version}
             self.remote_head = {"state": state, "tables": tables}, self.remote.publish(self.path, tables, etag, state)
+        for table in (self.store.table, self.terms.table):     # committed: old versions may go now
+            cleanup(table, KEEP_VERSIONS)
 
     def _writing(self, wait: float | None = None):
         """The writer lock of a local workspace, the writer lease of an s3:// one."""

@@ -35,7 +35,8 @@ class Shared:
     def __init__(self, path: str | Path, config: Config | None = None):
         self.path = str(path) if is_remote(path) else Path(path)
         self.config = config or Config()
-        self._head, self._head_read = "", 0.0
+        self._remote = Remote(self.path) if isinstance(self.path, str) else None   # one S3 client, shared
+        self._head, self._head_read, self._head_lock = "", 0.0, threading.Lock()
         self.wb: Workbench | None = None
         self.version = ""
         self._load_lock = threading.Lock()
@@ -44,9 +45,14 @@ class Shared:
             self.current()               # a mistyped workspace is an error at start, not per request
 
     def stamp(self) -> str:
-        if isinstance(self.path, str):      # s3://: the ETag of HEAD.json, read at most once a second
-            if time.monotonic() - self._head_read > HEAD_EVERY:
-                self._head, self._head_read = Remote(self.path).head()[1] or "", time.monotonic()
+        if self._remote is not None:      # s3://: the ETag of HEAD.json, read at most once a second
+            with self._head_lock:
+                if time.monotonic() - self._head_read > HEAD_EVERY:
+                    try:
+                        self._head = self._remote.head()[1] or ""
+                    except WorkbenchError:      # the bucket unreachable for a moment: keep serving
+                        pass
+                    self._head_read = time.monotonic()
             return self._head
         parts = []
         for name in (META, *GRAPH_FILES):

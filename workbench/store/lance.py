@@ -122,9 +122,14 @@ SCALAR = (("id", "BTREE"), ("key", "BTREE"), ("kind", "BITMAP"), ("version", "BT
 
 
 def cleanup(table, older_than: dt.timedelta) -> None:
-    """Delete the table versions older than `older_than` (pylance), nothing else: no compaction,
-    no index work at commit time."""
-    table.to_lance().cleanup_old_versions(older_than=older_than)
+    """Delete the table versions older than `older_than` (pylance); no index work at commit
+    time. A table of more than FRAGMENTS_MAX fragments (the terms table, which nothing else
+    compacts) is compacted by LanceDB's optimize instead, which cleans up as well."""
+    ds = table.to_lance()
+    if len(ds.get_fragments()) > FRAGMENTS_MAX:
+        table.optimize(cleanup_older_than=older_than)
+        return
+    ds.cleanup_old_versions(older_than=older_than)
     table.checkout_latest()
 
 
@@ -184,7 +189,9 @@ class LanceUnitStore:
             return
         kinds = {i.index_type: i.name for i in self.table.list_indices()}
         if "FTS" in kinds and ("IvfHnswSq" in kinds or self.table.count_rows("embedded = true") < ANN_MIN):
-            stats = self.table.index_stats(kinds["FTS"])
+            # the backlog that decides: rows outside the vector index (the full-text index is
+            # folded on every ingest, so its own backlog is only the newest corpus)
+            stats = self.table.index_stats(kinds.get("IvfHnswSq") or kinds["FTS"])
             if stats.num_unindexed_rows <= REBUILD_SHARE * max(stats.num_indexed_rows, 1):
                 self._fold()
                 self._fts_ready = True

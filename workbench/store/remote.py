@@ -37,6 +37,8 @@ from pathlib import Path
 from ..core.errors import BackendUnavailable, WorkbenchError
 
 HEAD, LEASE, STATES = "HEAD.json", "LEASE", "states"
+NOT_THERE = ("NoSuchKey", "404")
+REFUSED = ("PreconditionFailed", "ConditionalRequestConflict", "412", "409")
 KEEP_STATES = 3            # committed states kept: a reader downloads its state's files once, at open
 LOCAL_ONLY = {"lance", "journal.json", ".journal", "writing.lock", "exports"}
 TABLES = ("units", "terms")
@@ -79,18 +81,20 @@ class Remote:
     def key(self, *parts: str) -> str:
         return "/".join(p for p in (self.prefix, *parts) if p)
 
-    def _call(self, what: str, fn, **kw):
-        """One S3 call; what the service or the network says becomes one line naming the URI."""
+    def _call(self, what: str, fn, expect: tuple[str, ...] = (), **kw):
+        """One S3 call; what the service or the network says becomes one line naming the URI,
+        except the error codes in `expect`, raised as they are for the caller to handle."""
+        from boto3.exceptions import Boto3Error
         from botocore.exceptions import BotoCoreError, ClientError
         try:
             return fn(Bucket=self.bucket, **kw)
         except ClientError as e:
             code = e.response.get("Error", {}).get("Code", "")
-            if code in ("PreconditionFailed", "ConditionalRequestConflict", "NoSuchKey", "404"):
+            if code in expect:
                 raise
             raise WorkbenchError(f"{self.uri}: {what}: {code or e} ({e.response.get('Error', {}).get('Message', '')}); "
                                  "check the bucket and the AWS_* environment variables") from None
-        except BotoCoreError as e:
+        except (BotoCoreError, Boto3Error) as e:
             raise WorkbenchError(f"{self.uri}: {what}: {e}; check AWS_ENDPOINT_URL and the credentials "
                                  "in the environment") from None
 
@@ -99,7 +103,7 @@ class Remote:
         """HEAD.json and its ETag, or (None, None) when nothing is committed yet."""
         from botocore.exceptions import ClientError
         try:
-            got = self._call("reading HEAD.json", self.s3.get_object, Key=self.key(HEAD))
+            got = self._call("reading HEAD.json", self.s3.get_object, NOT_THERE, Key=self.key(HEAD))
         except ClientError:
             return None, None
         try:
@@ -119,12 +123,17 @@ class Remote:
             token = page["NextContinuationToken"]
 
     def pull(self, state: int, dest: Path) -> None:
-        """The files of committed `state` into the local folder `dest` (replacing what it held)."""
+        """The files of committed `state` into the local folder `dest` (replacing what it held);
+        WorkbenchError when the state is gone (pruned by writers since HEAD was read: open again)."""
         for item in dest.iterdir():
             if item.name not in LOCAL_ONLY:
                 shutil.rmtree(item) if item.is_dir() else item.unlink()
         under = self.key(STATES, str(state)) + "/"
-        for key in self._keys(under):
+        keys = self._keys(under)
+        if under + "workspace.json" not in keys:
+            raise WorkbenchError(f"{self.uri}: committed state {state} is no longer there (writers committed "
+                                 f"{KEEP_STATES} states since it was read); open the workspace again")
+        for key in keys:
             target = dest / key[len(under):]
             target.parent.mkdir(parents=True, exist_ok=True)
             self._call(f"downloading {key}", self.s3.download_file, Key=key, Filename=str(target))
@@ -133,6 +142,8 @@ class Remote:
         """Upload `local`'s files as state `state`, then point HEAD at it (the commit); returns the
         new ETag. Refused when HEAD moved since `etag` was read (another writer committed)."""
         from botocore.exceptions import ClientError
+        for key in self._keys(self.key(STATES, str(state)) + "/"):     # left by a writer that died
+            self._call("clearing a dead writer's files", self.s3.delete_object, Key=key)
         for f in sorted(local.rglob("*")):
             rel = f.relative_to(local)
             if f.is_file() and rel.parts[0] not in LOCAL_ONLY:
@@ -142,7 +153,7 @@ class Remote:
                            "committed": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")})
         cond = {"IfMatch": etag} if etag else {"IfNoneMatch": "*"}
         try:
-            put = self._call("committing", self.s3.put_object, Key=self.key(HEAD), Body=body.encode(), **cond)
+            put = self._call("committing", self.s3.put_object, REFUSED, Key=self.key(HEAD), Body=body.encode(), **cond)
         except ClientError:
             raise WorkbenchError(f"{self.uri}: another writer committed while this one ran; nothing of this "
                                  "write is visible: run it again") from None
@@ -154,20 +165,26 @@ class Remote:
         return put["ETag"]
 
     # -- one writer -------------------------------------------------------------------
-    def _holder(self) -> dict:
+    def _holder(self) -> tuple[dict, str | None]:
+        """The lease and its ETag, ({}, None) when there is none."""
         from botocore.exceptions import ClientError
         try:
-            return json.loads(self._call("reading the lease", self.s3.get_object, Key=self.key(LEASE))["Body"].read())
-        except (ClientError, ValueError):
-            return {}
+            got = self._call("reading the lease", self.s3.get_object, NOT_THERE, Key=self.key(LEASE))
+            return json.loads(got["Body"].read()), got["ETag"]
+        except ClientError:
+            return {}, None
+        except ValueError:
+            return {"host": "?", "pid": "?", "since": "? (unreadable lease)"}, None
 
-    def _take(self) -> bool:
+    def _take(self, over: str | None = None) -> bool:
+        """Create the lease, or replace the dead one whose ETag is `over`; False when refused."""
         from botocore.exceptions import ClientError
         me = {"host": socket.gethostname(), "pid": os.getpid(),
               "since": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
+        cond = {"IfMatch": over} if over else {"IfNoneMatch": "*"}
         try:
-            self._call("taking the lease", self.s3.put_object, Key=self.key(LEASE),
-                       Body=json.dumps(me).encode(), IfNoneMatch="*")
+            self._call("taking the lease", self.s3.put_object, REFUSED + NOT_THERE, Key=self.key(LEASE),
+                       Body=json.dumps(me).encode(), **cond)
             return True
         except ClientError:
             return False
@@ -175,41 +192,47 @@ class Remote:
     @contextmanager
     def lease(self, wait: float | None = None):
         """Hold the workspace's writer lease for the block (re-entrant within a process). A lease
-        left by a dead process of this host is taken over; otherwise wait up to `wait` seconds."""
+        left by a dead process of this host is taken over (a conditional write on that lease, so
+        two takers cannot both win); otherwise wait up to `wait` seconds."""
         with _guard:
-            depth = _leases.get(self.uri, 0)
-            _leases[self.uri] = depth + 1
-        if depth:
+            if self.uri in _leases:
+                _leases[self.uri] += 1
+                mine = False
+            else:
+                mine = True
+        if not mine:
             try:
                 yield
             finally:
                 with _guard:
                     _leases[self.uri] -= 1
             return
+        deadline, told = time.monotonic() + (wait or 0), False
+        while not self._take():
+            who, etag = self._holder()
+            if not who:                      # released meanwhile: try again
+                continue
+            if who.get("host") == socket.gethostname() and str(who.get("pid", "")).isdigit() \
+                    and not _alive(int(who["pid"])) and self._take(over=etag):
+                break
+            if time.monotonic() > deadline:
+                raise WorkbenchError(
+                    f"{self.uri}: another writer ({who.get('host', '?')} pid {who.get('pid', '?')}, since "
+                    f"{who.get('since', '?')}) holds this workspace; wait for it (--wait), or if it died "
+                    f"on another machine, delete {self.uri}/{LEASE}")
+            if not told:
+                print(f"waiting for {who.get('host', '?')} pid {who.get('pid', '?')} to finish writing "
+                      f"{self.uri} ...", file=sys.stderr, flush=True)
+                told = True
+            time.sleep(0.5)
+        with _guard:
+            _leases[self.uri] = 1
         try:
-            deadline, told = time.monotonic() + (wait or 0), False
-            while not self._take():
-                who = self._holder()
-                if who.get("host") == socket.gethostname() and who.get("pid") and not _alive(who["pid"]):
-                    self._call("clearing a dead writer's lease", self.s3.delete_object, Key=self.key(LEASE))
-                    continue
-                if time.monotonic() > deadline:
-                    raise WorkbenchError(
-                        f"{self.uri}: another writer ({who.get('host', '?')} pid {who.get('pid', '?')}, since "
-                        f"{who.get('since', '?')}) holds this workspace; wait for it (--wait), or if it died "
-                        f"on another machine, delete {self.uri}/{LEASE}")
-                if not told:
-                    print(f"waiting for {who.get('host', '?')} pid {who.get('pid', '?')} to finish writing "
-                          f"{self.uri} ...", file=sys.stderr, flush=True)
-                    told = True
-                time.sleep(0.5)
-            try:
-                yield
-            finally:
-                self._call("releasing the lease", self.s3.delete_object, Key=self.key(LEASE))
+            yield
         finally:
             with _guard:
                 _leases.pop(self.uri, None)
+            self._call("releasing the lease", self.s3.delete_object, Key=self.key(LEASE))
 
 
 def _alive(pid: int) -> bool:
@@ -222,14 +245,18 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def restore_tables(store, terms, head: dict | None) -> None:
-    """The units and terms tables as HEAD names them: versions a dead writer added are undone."""
+def restore_tables(store, terms, head: dict | None, uri: str = "") -> None:
+    """The units and terms tables as HEAD names them: versions a dead writer added are undone.
+    Rows in the bucket that no HEAD.json names are refused, not deleted (a first ingest that
+    died leaves them, but so does a HEAD.json deleted by hand)."""
     versions = (head or {}).get("tables", {})
     for name, table in (("units", store.table), ("terms", terms.table)):
         want = versions.get(name)
         if want is None:
             if table.count_rows():
-                table.delete("true")
+                raise WorkbenchError(f"{uri}: the {name} table holds rows that no {HEAD} names (a first "
+                                     f"ingest that died, or {HEAD} deleted): restore {HEAD}, or delete "
+                                     f"{uri}/lance to start this workspace again")
         elif table.version != want:
             table.restore(want)
 

@@ -87,7 +87,7 @@ def most_cited(wb, n: int = 10, types: Iterable[str] = ("REFERENCES",)) -> list[
     counts: Counter = Counter()
     citing: dict[str, set] = {}
     for e in wb.graph.all_edges():
-        if e.type.value in wanted and e.resolved:
+        if e.type.value in wanted and e.resolved and e.extractor != "implicit-duty":   # stated citations only
             target, source = article_of(e.target), article_of(e.source)
             if target != source:
                 counts[target] += 1
