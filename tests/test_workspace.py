@@ -217,3 +217,16 @@ def test_a_damaged_graph_file_is_one_line_naming_it(ws, tmp_path, capsys, damage
     assert main(["info", "--workspace", str(copy)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and str(f) in err and "unexpected" not in err, err
+
+
+def test_the_embedding_cache_reads_only_the_keys_asked(tmp_path):
+    """store/cache.py: vectors come back by key, in batches, without reading the whole cache."""
+    import numpy as np
+    from workbench.store.cache import BATCH, EmbeddingCache
+    cache = EmbeddingCache(tmp_path / "lance", 4)
+    items = {f"k{i}": np.full(4, i, dtype=np.float32) for i in range(BATCH + 20)}
+    cache.add(items)
+    got = cache.lookup([f"k{i}" for i in range(5, BATCH + 10)] + ["missing", "k'; drop"])
+    assert set(got) == {f"k{i}" for i in range(5, BATCH + 10)}
+    assert all(float(v[0]) == int(k[1:]) for k, v in got.items())
+    assert cache.lookup([]) == {}

@@ -21,7 +21,6 @@ from ..parse.roles import provision_role
 from .tokenize import query_text, search_text
 
 UNITS = "units"
-CACHE = "embedding_cache"
 _DATE_FIELDS = ("effective_from", "effective_to")
 
 
@@ -119,6 +118,9 @@ FRAGMENTS_MAX = 32      # fragments (about one per ingest) past which the table 
 # scalar indexes on the columns queries filter: ids, instruments, kinds, versions, dates
 SCALAR = (("id", "BTREE"), ("key", "BTREE"), ("kind", "BITMAP"), ("version", "BTREE"),
           ("effective_from", "BTREE"), ("effective_to", "BTREE"), ("embedded", "BITMAP"), ("corpus", "BTREE"))
+
+
+from .cache import EmbeddingCache  # noqa: E402,F401  (re-exported: the workspace's embedding cache)
 
 
 def cleanup(table, older_than: dt.timedelta) -> None:
@@ -359,39 +361,6 @@ class LanceUnitStore:
 
     def _query(self, where: str, limit: int | None):
         return self.table.search().where(where).select(self.columns).limit(limit or self.count() or 1).to_list()
-
-
-class EmbeddingCache:
-    """Vectors keyed by model name and text hash, so re-ingesting does not re-embed."""
-
-    def __init__(self, path: str | Path, dim: int):
-        import pyarrow as pa
-        self.db = _lancedb().connect(str(path))
-        self.schema = pa.schema([("key", pa.string()), ("vector", pa.list_(pa.float32(), dim))])
-        names = self.db.list_tables()
-        names = set(names.tables if hasattr(names, "tables") else names)
-        self.table = (self.db.open_table(CACHE) if CACHE in names
-                      else self.db.create_table(CACHE, schema=self.schema))
-        self.dim = dim
-
-    def lookup(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
-        import pyarrow as pa
-        import pyarrow.compute as pc
-        if not keys or self.table.count_rows() == 0:
-            return {}
-        t = self.table.to_arrow()
-        t = t.filter(pc.is_in(t["key"], value_set=pa.array(list(set(keys)))))
-        vecs = t["vector"].combine_chunks().flatten().to_numpy().reshape(-1, self.dim)
-        return dict(zip(t["key"].to_pylist(), vecs))
-
-    def add(self, items: dict[str, np.ndarray]) -> None:
-        import pyarrow as pa
-        if not items:
-            return
-        keys = list(items)
-        flat = np.stack([items[k] for k in keys]).astype(np.float32).reshape(-1)
-        self.table.add(pa.table({"key": keys, "vector": pa.FixedSizeListArray.from_arrays(
-            pa.array(flat), self.dim)}, schema=self.schema))
 
 
 _COLUMNS = ["id", "corpus", "key", "version", "kind", "label", "article_no", "title", "text", "language",
