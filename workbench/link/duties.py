@@ -21,6 +21,7 @@ import re
 from collections import Counter
 
 from ..core.records import Edge, EdgeType, Unit
+from ..parse.numerals import CN_NUM
 from ..parse.roles import role_of
 
 # Chosen by reading every candidate link of one law (农产品质量安全法 2022: right links scored
@@ -31,9 +32,9 @@ MIN_CONDUCT = 4          # characters of restated conduct needed to compare
 EXTRACTOR = "implicit-duty"
 
 _IMPLICIT = re.compile(r"(?:违反|未依照|未按照|不依照|不按照|未按|不按)本(?:法|条例|办法|规定|细则|决定)(?:有关|相关)?的?规定")
-_NUMBERED = re.compile(r"第[一二三四五六七八九十百零〇\d]+条")
+_NUMBERED = re.compile(rf"第[{CN_NUM}\d]+条")
 _LIST = re.compile(r"下列(?:情形|行为)之一")
-_POINT_NO = re.compile(r"^\s*[（(][一二三四五六七八九十\d]+[)）]\s*")
+_POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
 
 
