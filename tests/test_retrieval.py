@@ -316,8 +316,10 @@ def test_a_sanction_enforces_a_rule_through_its_citing_clause():
 
     r = Retriever(Store(), None, None, [])
     r._refs = {"law@1/a50": [("law@1/a50/c1/p1", "law@1/a34")], "law@1/a60": [("law@1/a60/c1", "law@1/a34")]}
+    r._duties = {"law@1/a50": [("law@1/a50/c1/p1", "law@1/a36")]}     # a duty it restates (link/duties.py)
     c = Citing(r, [], None, None, None, None, {}, {}, {}, {})
     assert enforcing(c, "law@1/a34", ["law@1/a50", "law@1/a60"]) == {"law@1/a50"}
+    assert enforcing(c, "law@1/a36", ["law@1/a50"]) == {"law@1/a50"}
     assert enforcing(c, "law@1/a35", ["law@1/a50"]) == set()
     point = Unit(id="law@1/a50/c1/p1", key="law", version="1", kind="point", label="1", text=texts["law@1/a50/c1/p1"],
                  language="zh")
@@ -362,7 +364,7 @@ def _citing(units: dict, hits: list[str], cited_max: int, named=(), sanction=Fal
     class Store:
         def get(self, ids, vectors=False):
             return [Unit(i, i.split("@")[0], i.split("@")[1].split("/")[0], "article", text=units[i]) for i in ids if i in units]
-    r = SimpleNamespace(store=Store(), graph=graph, ref_index=lambda: refs,
+    r = SimpleNamespace(store=Store(), graph=graph, ref_index=lambda: refs, duty_index=lambda: {},
                         agraph=ArticleGraph.from_edges([Edge(n, o, EdgeType.AMENDS) for n, o in edges]))
     plan = SimpleNamespace(type=qtype, route=Route(qtype, sanction=sanction))
     policy = Policy("direct+hybrid", {}, "none", "named", cite_max=cited_max, cite_margin=0.12)
