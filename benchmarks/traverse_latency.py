@@ -6,8 +6,8 @@ For each workspace, 50 random pairs (seed 5) of entities that take part in some 
 breadth_first (depth 3, 50 nodes) from the first, shortest_path and confidence_weighted
 (depth 3) between them. Wall time per call, p50 / p95 in ms.
 
-    .venv/bin/python benchmarks/traverse_latency.py [--only zh,alqac,obliqa]
-Result: benchmarks/results/traverse_latency.json
+    .venv/bin/python benchmarks/traverse_latency.py [--only zh,alqac,obliqa] [--workspace NAME=PATH]
+Result: benchmarks/results/traverse_latency.json (merged by workspace name)
 """
 from __future__ import annotations
 
@@ -32,11 +32,15 @@ def pct(values: list[float], q: float) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", default="zh,alqac,obliqa")
+    ap.add_argument("--workspace", action="append", default=[], metavar="NAME=PATH",
+                    help="another workspace (e.g. allcorpora=benchmarks/workspace-allcorpora); with it, --only is ignored")
     args = ap.parse_args()
     from workbench.workbench import Workbench
-    out = {}
-    for ws in args.only.split(","):
-        wb = Workbench.open(WS / ws)
+    result = ROOT / "benchmarks" / "results" / "traverse_latency.json"
+    out = json.loads(result.read_text()) if result.exists() else {}
+    spaces = dict(w.split("=", 1) for w in args.workspace) or {ws: WS / ws for ws in args.only.split(",")}
+    for ws, path in spaces.items():
+        wb = Workbench.open(path, create=False)
         t = time.perf_counter()
         index = wb.entities
         build = time.perf_counter() - t
@@ -58,7 +62,7 @@ def main() -> int:
                    "strategies": {k: {"p50_ms": pct(v, 0.5), "p95_ms": pct(v, 0.95), "calls_with_a_path": found[k],
                                       "mean_ms": round(statistics.fmean(v), 2)} for k, v in times.items()}}
         print(ws, json.dumps(out[ws]))
-    (ROOT / "benchmarks" / "results" / "traverse_latency.json").write_text(json.dumps(out, indent=1))
+    result.write_text(json.dumps(out, indent=1))
     return 0
 
 
