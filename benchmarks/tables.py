@@ -31,22 +31,23 @@ def table(summary: dict, metrics, latency: bool = False) -> str:
     return "\n".join(rows)
 
 
-def splits(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citation_f1", "macro_f2")) -> str:
-    rows = ["| part | system | " + " | ".join(NAMES[m] for m in metrics) + " |", "|" + "---|" * (len(metrics) + 2)]
-    for part, n in summary.get("splits", {}).items():
+def _grouped(summary: dict, groups: str, per: str, head: str, metrics) -> str:
+    """One row per group (part or category) and system: `summary[groups]` names the groups and
+    their sizes, `per` the key of each system's figures for them."""
+    rows = [f"| {head} | system | " + " | ".join(NAMES[m] for m in metrics) + " |", "|" + "---|" * (len(metrics) + 2)]
+    for group, n in summary.get(groups, {}).items():
         for name, s in summary["systems"].items():
-            got = s["by_split"][part]
-            rows.append(f"| {part} ({n}) | {name} | " + " | ".join(f"{got[m]:.3f}" for m in metrics) + " |")
+            got = s[per][group]
+            rows.append(f"| {group} ({n}) | {name} | " + " | ".join(f"{got[m]:.3f}" for m in metrics) + " |")
     return "\n".join(rows)
+
+
+def splits(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citation_f1", "macro_f2")) -> str:
+    return _grouped(summary, "splits", "by_split", "part", metrics)
 
 
 def categories(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citation_f1")) -> str:
-    rows = ["| group | system | " + " | ".join(NAMES[m] for m in metrics) + " |", "|" + "---|" * (len(metrics) + 2)]
-    for cat, n in summary.get("categories", {}).items():
-        for name, s in summary["systems"].items():
-            got = s["by_category"][cat]
-            rows.append(f"| {cat} ({n}) | {name} | " + " | ".join(f"{got[m]:.3f}" for m in metrics) + " |")
-    return "\n".join(rows)
+    return _grouped(summary, "categories", "by_category", "group", metrics)
 
 
 README_HEADS = {"zh": "**zh version-aware set**", "zh2": "**Second zh version-aware set**",
