@@ -19,22 +19,36 @@ class EmbeddingCache:
         from .lance import _lancedb
         self.db = _lancedb().connect(str(path))
         self.schema = pa.schema([("key", pa.string()), ("vector", pa.list_(pa.float32(), dim))])
-        names = self.db.list_tables()
-        names = set(names.tables if hasattr(names, "tables") else names)
-        self.table = (self.db.open_table(CACHE) if CACHE in names
-                      else self.db.create_table(CACHE, schema=self.schema))
         self.dim = dim
+        self._table = None
+
+    def _open(self, create: bool):
+        """The cache table, opened on first use. A reader never creates it; a table another
+        process is creating at this moment (listed, not yet committed) reads as empty."""
+        if self._table is None:
+            try:
+                self._table = self.db.open_table(CACHE)
+            except (ValueError, FileNotFoundError):
+                if not create:
+                    return None
+                self._table = self.db.create_table(CACHE, schema=self.schema, exist_ok=True)
+        return self._table
+
+    @property
+    def table(self):
+        return self._open(create=True)
 
     def lookup(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
         """The cached vectors of these keys (only their rows are read, not the whole cache)."""
         from .lance import quote
         keys = sorted(set(keys))
-        if not keys or self.table.count_rows() == 0:
+        table = self._open(create=False)
+        if not keys or table is None or table.count_rows() == 0:
             return {}
         out: dict[str, np.ndarray] = {}
         for i in range(0, len(keys), BATCH):
             chunk = keys[i:i + BATCH]
-            t = self.table.search().where("key IN (" + ",".join(quote(k) for k in chunk) + ")") \
+            t = table.search().where("key IN (" + ",".join(quote(k) for k in chunk) + ")") \
                 .select(["key", "vector"]).limit(len(chunk) * 4).to_arrow()
             if t.num_rows:
                 vecs = t["vector"].combine_chunks().flatten().to_numpy().reshape(-1, self.dim)
