@@ -39,20 +39,46 @@ DEFINING_HEADING = {"zh": _rx(r"用语|定义|含义"), "vi": _rx(r"giải thíc
 CUE = {"zh": re.compile(r"^[”\"」』]?[，,]?\s*(?:是指|指)([^。；;\n]{1,120})"),
        "vi": _rx(r"^[”\"]?\s*(?:được hiểu là|là)\s+((?:\S+\s+){0,4}\S+)"),
        "en": _rx(r"^[”\"’']?\s*(?:means|includes|has the meaning)\s+((?:\S+\s+){0,5}\S+)")}
+_EN_ART = r"(?:(?:a|an|the|any)\s+)?"
+_EN_MOD = r"(?:(?!(?:of|in|for|to|by|with|on|at|that|which|who|whose|or|and)\b)[\w-]+\s+){1,3}?"
+_EN_NOT_POSSESSOR = r"\b(?![’'](?:s\b|\s))"
+# after modifiers the class noun must close its noun phrase (a relative, a participle, a preposition, punctuation)
+_EN_CLOSE = (r"(?=\s*(?:[,.;:()]|$|(?:who|whose|which|that|or|and|in|under|to|with|within|for|from|on|at|by|as|other|"
+             r"being|whether|where|when|established|incorporated|registered|operating|made|issued|carrying|acting|"
+             r"referred|described|set|approved|authori[sz]ed|licen[cs]ed|holding|having|providing|engaged)\b))")
+
+
+def _en_class(nouns: str) -> re.Pattern:
+    return _rx(rf"^{_EN_ART}(?:(?:{nouns}){_EN_NOT_POSSESSOR}|{_EN_MOD}(?:{nouns}){_EN_NOT_POSSESSOR}{_EN_CLOSE})")
+
+
 GENUS = {
     "zh": [("authority", re.compile(r"(?:部门|机关|机构|委员会|人民政府|法院|检察院)等?$")),
            ("party", re.compile(r"(?:单位|企业|个人|者|人员|人|组织|公司|合作社|户)等?$")),
            ("document", re.compile(r"(?:证明|证书|证件|文件|许可证|凭证|记录|单据)等?$"))],
-    "vi": [("authority", _rx(r"^(?:các |những )?(?:cơ quan|ủy ban|uỷ ban|tòa án|toà án|viện kiểm sát|chính phủ)\b")),
+    # a person defined as the one heading a body (người đứng đầu) holds an office of it: an authority
+    "vi": [("authority", _rx(r"^(?:các |những )?(?:cơ quan|ủy ban|uỷ ban|tòa án|toà án|viện kiểm sát|chính phủ|"
+                             r"người đứng đầu)\b")),
            ("party", _rx(r"^(?:một |các |những )?(?:người|tổ chức|cá nhân|pháp nhân|doanh nghiệp|thương nhân|chủ thể|"
                          r"công dân|hộ gia đình|hộ kinh doanh)\b")),
-           ("document", _rx(r"^(?:một |các |những )?(?:văn bản|giấy|chứng chỉ|chứng thư|bản án|quyết định)\b"))],
-    "en": [("authority", _rx(r"^(?:(?:a|an|the|any)\s+)?(?:public\s+)?(?:authority|regulator|court|tribunal|ministry|"
-                             r"government|department|agency)\b")),
-           ("party", _rx(r"^(?:(?:a|an|the|any)\s+)?(?:natural\s+)?(?:person|persons|individual|body corporate|company|"
-                         r"partnership|firm|entity|undertaking|institution)\b")),
-           ("document", _rx(r"^(?:(?:a|an|the|any)\s+)?(?:written\s+)?(?:document|licence|license|certificate|permit|"
-                            r"notice)\b"))],
+           ("document", _rx(r"^(?:một |các |những )?(?:văn bản|giấy|chứng chỉ|chứng thư|bản án|quyết định|tài liệu)\b"))],
+    # English: the class noun after up to three modifiers ("a Recognised Investment Exchange", "a Legal Person");
+    # never a possessor ("the Regulator's Own Initiative Power" is a power, not the Regulator) nor an
+    # noun that modifies the next ("a foreign exchange transaction", "the exchange of information"); a glossary headword whose genus names a
+    # regulated person is a party, one whose genus is a standard or a code an instrument
+    "en": [("authority", _en_class(r"(?:public\s+)?(?:authority|regulator|court|tribunal|ministry|government|department|agency)")),
+           ("party", _en_class(r"(?:natural\s+)?(?:person|persons|individual|body corporate|company|partnership|firm|entity|"
+                               r"undertaking|institution|organi[sz]ation|association|exchange|clearing house)")),
+           ("document", _en_class(r"(?:written\s+)?(?:document|licence|license|certificate|permit|notice|report|statement|form)")),
+           ("instrument", _en_class(r"standards?|rules|regulations|code|convention|treaty|legislation"))],
+}(?:public\s+)?(?:authority|regulator|court|tribunal|ministry|"
+                             rf"government|department|agency){_EN_END}")),
+           ("party", _rx(rf"^{_EN_MODS}(?:natural\s+)?(?:person|persons|individual|body corporate|company|"
+                         rf"partnership|firm|entity|undertaking|institution|organi[sz]ation|association|"
+                         rf"exchange|clearing house){_EN_END}")),
+           ("document", _rx(rf"^{_EN_MODS}(?:written\s+)?(?:document|licence|license|certificate|permit|"
+                            rf"notice|report|statement|form){_EN_END}")),
+           ("instrument", _rx(rf"^{_EN_MODS}(?:standards?|rules|regulations|code|convention|treaty|legislation){_EN_END}"))],
 }
 
 

@@ -50,9 +50,9 @@ VI_FIXED = [
 # A head word must start a word: the syllable before it must not make a compound of it (tự chủ,
 # dân chủ, làm chủ; con người; trên / làm / có cơ sở = "on the basis"), nor a count make it a
 # number of persons (hai người, nhiều người), nor a locative make it a place or the grassroots level
-# (tại / ở / vào cơ sở); the syllable after must not make a non-actor
+# (tại / ở / vào cơ sở), nor a school level (trung học cơ sở); the syllable after must not make a non-actor
 # compound (chủ nghĩa / trì / động …, cơ sở dữ liệu / vật chất / hạ tầng / pháp lý).
-_BEFORE = {"chủ": set("tự dân làm quân địa nước".split()), "cơ": set("trên làm có tại ở vào".split()),
+_BEFORE = {"chủ": set("tự dân làm quân địa nước".split()), "cơ": set("trên làm có tại ở vào học".split()),
            "người": set("con đông ít hai ba bốn năm sáu bảy tám chín mười mấy vài nhiều mọi mỗi từng".split())}
 VI_HEADS = [("party", re.compile(rf"(?<!{_W})[Cc]hủ(?! (?:nghĩa|trì|động|yếu|trương|đề|quyền|tịch|tọa|nhiệm|quan|lực|đạo|"
                                  rf"chốt|ý|mưu|đích|tâm|biên|công|điểm|thầu)(?!{_W}))(?= )"), 0.65),
@@ -69,7 +69,8 @@ _PRED = set("phải được có không chưa đã đang sẽ cần nên là b�
 _STOP = _PRED | set("thì mà và hoặc hay nhưng nếu khi vì để do bởi của cho với về tại trong ngoài trên dưới theo từ đến qua sau "
                     "trước giữa đối nhằm vào ra lên xuống sang tới kể như bằng trái trở này đó kia ấy nào đây khác các "
                     "những mọi mỗi một hai nhiều toàn tất số nơi ngày tháng năm lúc thời quy trừ xin nộp rõ ngay "
-                    "thuộc sao gì ai biết".split())      # "cho X biết": the causative complement
+                    "thuộc sao gì ai biết mình".split())  # "cho X biết": the causative complement; "mình": a reflexive
+
 _LATER = {"vi"}                 # "người vi phạm" is a name, "cơ sở … vi phạm" ends at the verb
 _FIRST_OK = set("bị được phải có không chưa đã tự cùng".split())
 # a quantifier opens an object, a directional complements a verb: the run before them ends in a verb
@@ -96,7 +97,21 @@ _RELATIONAL = {"trung ương", "chuyên môn", "thường trực", "đại diệ
 # a causative verb makes the name after it the subject of a verb series ("hướng dẫn X tiếp nhận, …");
 # a clause starts (its first noun phrase is a subject and a predicate follows) after _CLAUSE
 _CAUSE = re.compile(r"(?:hướng dẫn|yêu cầu|buộc|đề nghị|cho phép|để cho)\s*$", re.I)
-_CLAUSE = re.compile(r"(?:^|[.;:!?\n(]|\b[a-zđ0-9]{1,3}[.)]|\b(?:thì|nếu|khi|mà|hợp|do|bởi|để|được|bị|làm|Khi|Nếu|Do|Để|Làm))\s*$")
+_CLAUSE = re.compile(r"(?:^|[.;:!?\n(]|\b[a-zđ0-9]{1,3}[.)]|\b(?:thì|nếu|khi|mà|hợp|do|bởi|để|được|bị|làm|nơi|Khi|Nếu|Do|Để|Làm))\s*$")
+# a name is complete only where its noun phrase closes. "với" (a partner) and "trái" (unlawfully) complement
+# the verb right before them ("người gắn bó | với nhau", "người kết hôn | trái pháp luật"); after a relative
+# clause (opened by bị / được / có … or of three syllables or more) a topic, possessor, recipient or a second
+# clause also belongs to it ("người có trách nhiệm | về …", "người đáp ứng yêu cầu | của vị trí", "người bị
+# vị trí"). A compound of one or two syllables (người giám hộ, người thứ ba) takes them as adjuncts, and so does
+# a body named by its function (cơ quan ngang bộ, cơ quan đăng ký cư trú); "của" + a person ("người đại diện
+# hợp pháp của họ") names the whole phrase's possessor; "giữa X với Y" coordinates. A reflexive object
+# ("người nuôi dưỡng | mình") ties the phrase to the sentence's subject: a relation, not a class of persons.
+_OPEN_VERB = re.compile(rf" (?:với|trái|mình)(?!{_W})")
+_OPEN_CLAUSE = re.compile(rf" (?:về|cho|của(?= (?!(?:người|họ|mình|đương|pháp|cá|tổ|cơ|bên)(?!{_W}))[{_LO}]))(?!{_W})")
+# aspect words and adverbs of frequency: a modifier made only of them has not reached its verb ("người đã từng")
+_ASPECT = set("đã đang sẽ từng vẫn thường xuyên luôn còn".split()) | _FIRST_OK
+# "có trách nhiệm" + a verb is the duty modal: the run holds the predicate ("cơ quan có trách nhiệm yêu cầu")
+_DUTY = re.compile(rf"\bcó trách nhiệm \w", re.I)
 
 
 def _parallel(prev: list[str], nxt: list[str]) -> bool:
@@ -223,6 +238,9 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             if before and before[0].lower() in _BEFORE[m.group().split()[0].lower()]:
                 continue
             head, prior = m.group().lower(), text[max(0, m.start() - 40):m.start()]
+            # a head written with a capital inside a sentence belongs to a proper name ("ngày Chủ nhật")
+            if type_ == "party" and m.group()[0].isupper() and re.search(rf"{_W}\s*$", prior):
+                continue
             # a person listed after a bare "cơ quan" shares its modifier (and its public nature)
             if head == "người" and re.search(r"[Cc]ơ quan,\s*$", prior):
                 continue
@@ -238,11 +256,19 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                     continue
                 run = (body.end(), run[1] + 1, "end") if body else run
             nxt = run and re.match(rf"(?:, *| +(?:và|hoặc) +)({_W}+)", text[run[0]:])
-            if nxt and run[1] >= 3 and nxt.group(1)[0].islower() and nxt.group(1) not in _ACTOR | _STOP:
-                ext = _coord(text, run[0])
-                if ext is None or _CAUSE.search(text[:m.start()]):
-                    continue
-                run = (ext, run[1], "end")
+            if nxt and nxt.group(1)[0].islower() and nxt.group(1) not in _ACTOR | _STOP:
+                if run[1] >= 3:
+                    ext = _coord(text, run[0])
+                    if ext is None or _CAUSE.search(text[:m.start()]):
+                        continue
+                    run = (ext, run[1], "end")
+            between = text[m.end():run[0]].lower().replace(",", " ").split() if run else []
+            clause = run and (between[0] in _FIRST_OK | _STATE or (run[1] >= 3 and head != "cơ quan"))
+            if run and ((_OPEN_VERB.match(text, run[0]) and (clause or head != "cơ quan") and
+                         not re.search(r"\bgiữa\s*$", prior, re.I)) or
+                        (clause and _OPEN_CLAUSE.match(text, run[0])) or _DUTY.search(text, m.start(), run[0]) or
+                        all(w in _ASPECT for w in between)):
+                run = None              # an open relative clause, or one holding the duty modal: no bounded name
             syls = text[m.start():run[0] if run else m.end() + 60].lower().split()
             ok = run is not None and (run[2] != "end" or run[1] <= 2 or not _CLAUSE.search(text[:m.start()])) and \
                 not (run[2] == "list" and run[1] > 2 and _CAUSE.search(text[:m.start()]))

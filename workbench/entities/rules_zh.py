@@ -12,13 +12,23 @@ import re
 _ZH_STOP_WORDS = tuple("""应当 不得 可以 必须 负责 会同 依法 按照 依照 依据 根据 督促 鼓励 引导 组织 要求 责令 通知 告知
     指导 支持 协助 委托 允许 准许 禁止 取得 持有 出具 核发 发给 颁发 签发 提供 申请 办理 凭 属于 能够 予以 其他 有关
     相关 上述 前款 本款 该 各 其 本 于 以下称 方可 所称 所指 任何 所有 是指 是 为 同一 每一 符合 立即 及时 相应 但 予
-    由于 对于 关于 因为 作为 给予""".split())
+    由于 对于 关于 因为 作为 给予 未经""".split())
 # administrative acts on a licence, a body or a party (吊销 | 许可证, 通报 | X部门, 倡导 | X者, 扶持 | X厂),
-# dealings with documents (索取 / 冒用 / 变造) and harm to parties (欺骗 / 误导):
+# dealings with documents (索取 / 冒用 / 变造), harm to parties (欺骗 / 误导), hiring / receiving (聘用 / 接到):
 # a transitive verb governs the name, it never begins it
 _ZH_ACTS = tuple("""发放 换发 补发 吊销 撤销 注销 取消 收回 收缴 扣押 扣留 暂扣 没收 变更 载明 注明 标明 通报 报告 报送 报请
     移送 移交 派驻 增强 倡导 加强 实行 实施 加盖 担任 确定 指定 阻碍 阻挠 妨碍 拒绝 成立 设立 设置
-    执行 从事 配备 扶持 推行 限制 严禁 接受 接收 听取 征求 欺骗 误导 培训 考核 索取 使用 冒用 变造 涂改 规定""".split())
+    执行 从事 配备 扶持 推行 限制 严禁 接受 接收 听取 征求 欺骗 误导 培训 考核 索取 使用 冒用 变造 涂改 规定
+    聘用 聘请 雇用 雇佣 接到 收到 任命 邀请 纳入""".split())
+# verbs that govern a party, body or document and never name one: at the head of a name's modifier
+# they are the predicate (保护 | 举报人, 接到 | 消费者…, 代表 | X机构, 落实 | 企业…); after a noun inside it
+# they may form an activity noun (消费者权益保护), so they are cut only where the modifier begins
+_ZH_GOVERN = tuple("""保护 保障 维护 落实 纳入 包括 公布 公开 明确 需要 代表 接到 收到 损害 侵害 侵犯 聘用 聘请 雇用 雇佣
+    邀请 任命 奖励 表彰 追究 召集 约谈 联系 帮助 配合 协调 确认 动员 告诫 保证 依靠 督查""".split())
+# a modal is followed by its verb: a name right after 应当 / 可以 / 不得 / 必须 / 须 begins with that verb
+_ZH_MODAL = re.compile(r"(?:应当|可以|不得|必须|须)$")
+# staff named by a public function (执法 / 监督 / 检疫 …) act for their body: an office, not a regulated party
+_ZH_OFFICIAL = re.compile(r"(?:执法|监督|监察|稽查|检疫|监测)[^、]*人员$")
 # verbs that take a party or a document as object (查验供货者, 随附合格证明); not inside authority names
 _ZH_VERBS = tuple("监督 检查 查验 审查 审核 发现 随附 附具 标注 建立 出示 收取 进入 回收 查明 调查".split())
 # a leading preposition or existential verb (经X批准, 到X报检, 有X签名, 无X证明) is not part of the name
@@ -31,7 +41,7 @@ _ZH_FUNC_IN_WORD = ("使用", "从业", "从事", "给予", "在编", "由于", 
                     "行为", "作为", "认为", "成为", "因为", "应该", "目的")
 # institutions named by the service they sell (检验 / 认证 / 金融 / 医疗 …) are regulated parties,
 # not public bodies -- unless their name carries an administrative function (监督检验机构)
-_ZH_SERVICE = re.compile(r"(?:认证|检验|检测|复检|初检|鉴定|金融|医疗|培训|中介|咨询|养老|托幼|教育)$")
+_ZH_SERVICE = re.compile(r"(?:认证|检验|检测|复检|初检|鉴定|金融|医疗|培训|中介|咨询|养老|托幼|教育|专业|技术|科研)$")
 _ZH_PUBLIC = re.compile(r"监督|管理|行政|主管|执法|检疫")
 
 # -- level prefixes and heads of public bodies ---------------------------------------------------
@@ -55,7 +65,8 @@ ZH_HEADS = [("authority", re.compile(_ZH_AUTH_HEAD), 0.6, 20),
             # a ministry ends in 部; 部 after 内 / 全 / 总 / 干 / a body part means "part", not a ministry
             ("authority", re.compile(r"(?<![内外全局总干头颈胸腹背腿蹄尾面底顶东西南北中])部(?![门分位件队长])"), 0.6, 8),
             # a numeral before 人 counts people (不少于2人), it does not name them
-            ("party", re.compile(r"(?<![或前后再两三二一四五六七八九十百几多数\d])者|人员|"
+            # a class noun that modifies a following noun (人员名单, 企业名称) is attributive, not a name
+            ("party", re.compile(r"(?<![或前后再两三二一四五六七八九十百几多数\d])者|人员(?!名单|名录|编制|信息)|"
                                  r"(?<![个他工家两三二一四五六七八九十百几多数\d])人(?![民员大身体畜工口类格为群数次力食])|"
                                  r"(?:企业|单位|个人)(?!名称|标准|信息|卫生|隐私|财产|内部|所在地|住所|地址)|"
                                  r"(?<![出进建办开])(?:[厂场][（(][厂场户点、]{1,5}[）)]|厂(?![房区]))|户|[货畜业船车]主"), 0.65, 20),
@@ -108,7 +119,13 @@ def _left_edge(text: str, pos: int, reach: int, type_: str, head: str) -> int | 
     cut = _cut(text[start:pos], type_, head)
     if start > 0 and text[start - 1] not in _ZH_STOP_CHARS and not cut:
         return None
-    return start + cut
+    rest, role_noun = text[start + cut:pos], head in _ZH_CLASS_HEADS
+    verb = next((w for w in _ZH_GOVERN if rest.startswith(w) and (len(rest) > len(w) or not role_noun)), "")
+    if not verb and _ZH_MODAL.search(text[:start + cut]) and len(rest) >= 2 and not _ZH_LEAD.match(rest):
+        if len(rest) == 2:
+            return None                 # 应当落实 | 企业…: a bare class noun after the verb modifies what follows
+        verb = rest[:2]
+    return start + cut + len(verb)
 
 
 def spans(text: str) -> list[tuple[str, int, int, float]]:
@@ -131,6 +148,10 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             mod = "" if m.group() == "个人" else text[edge:m.start()]   # 个人 takes no modifier
             mod = _ZH_LEAD.sub("", mod) if type_ != "party" or len(mod) > 2 else mod
             mod = _ZH_LEAD_DOC.sub("", mod) if type_ == "document" else mod
+            # a list closed by 等 names its members before the class it belongs to (学校、建筑工地等集中用餐单位):
+            # a party or document name is the class after 等 (authorities share one head, see _list_start)
+            close = [k.end() for k in re.finditer(r"(?<![同平对相高中初])等(?![级同于])", mod)]
+            mod = mod[close[-1]:] if type_ != "authority" and close and len(mod) - close[-1] >= 2 else mod
             begin = m.start() - len(mod)
             surface = mod + m.group()
             if m.group() == "部" and len(mod) < 2:
@@ -141,10 +162,19 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             if type_ == "authority" and m.group() == "机构" and _ZH_SERVICE.search(mod) and not _ZH_PUBLIC.search(mod):
                 found.append(("party", begin, m.end(), conf))
                 continue
+            if m.group() == "人员" and (_ZH_OFFICIAL.search(surface) or _staff_of_body(found, text, begin)):
+                found.append(("authority", begin, m.end(), conf))
+                continue
             if type_ == "authority" and begin > 0 and text[begin - 1] == "、":
                 begin = _list_start(text, begin)
             found.append((type_, begin, m.end(), 0.5 if surface in _ZH_GENERIC else conf))
     return found
+
+
+def _staff_of_body(found: list, text: str, begin: int) -> bool:
+    """人员 owned by a public body (X部门的工作人员, X机关及其工作人员): its staff, who act for it."""
+    own = re.search(r"(?:的|及其)$", text[max(0, begin - 2):begin])
+    return bool(own) and any(t == "authority" and e == begin - len(own.group()) for t, _, e, _ in found)
 
 
 def _list_start(text: str, begin: int) -> int:
@@ -155,7 +185,8 @@ def _list_start(text: str, begin: int) -> int:
         if s is None:
             break
         seg = _ZH_LEAD.sub("", text[s:begin - 1])
-        if not 2 <= len(seg) <= 10 or re.search(_ZH_AUTH_HEAD, seg) or any(w in seg for w in _ZH_VERBS) \
+        # a conjunct that opens with a verb is an act (检查、…); one that ends with it names a domain (质量监督)
+        if not 2 <= len(seg) <= 10 or re.search(_ZH_AUTH_HEAD, seg) or seg.startswith(_ZH_VERBS + _ZH_ACTS) \
                 or re.search(r"[人者证户厂场]", seg):
             break
         begin -= len(seg) + 1

@@ -2,7 +2,7 @@
 type's policy. Each strategy is a small function over a `Citing` context."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..core.config import RetrievalConfig
 from ..core.records import Filter, Hit, Link, Unit, Via
@@ -29,6 +29,7 @@ class Citing:
     focus: dict[str, str]            # article -> the clause / point that matched best
     units: dict[str, Unit | None]    # units read so far (more are read on demand)
     why: dict[str, Via]              # a cited reference -> the path that reached it
+    base: dict[str, float] = field(default_factory=dict)   # score without the support part
 
     def unit(self, uid: str) -> Unit | None:
         if uid not in self.units:
@@ -187,12 +188,14 @@ def by_roles(c: Citing) -> list[str]:
     other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
     if c.plan.route.sanction and other and policy.cite_max > 1:
         if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites, or restates
-            enforces = {t for index in (c.r.ref_index(), c.r.duty_index()) for _, t in index.get(hits[0].unit_id, ())}
+            enforces = enforced(c, hits[0].unit_id)
         else:                               # the sanction enforcing it: one citing it
             enforces = enforcing(c, hits[0].unit_id, [h.unit_id for h in other])
         pool = [h for h in other if h.unit_id in enforces] or other
         match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}   # a full-text query
         chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
+    if c.plan.route.sanction and {"obligation", "prohibition"} & set(c.plan.route.asks) and policy.cite_max > 1:
+        chosen = linked_pair(c, window, floor, chosen)
     out = [h.unit_id for h in chosen]
     for h in chosen:
         out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
@@ -204,6 +207,43 @@ def by_roles(c: Citing) -> list[str]:
             out.append(h.unit_id)
             out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
     return out[:policy.cite_max]
+
+
+def enforced(c: Citing, sanction: str) -> set[str]:
+    """The rules a sanction enforces: those its text cites, or restates (link/duties.py)."""
+    return {t for index in (c.r.ref_index(), c.r.duty_index()) for _, t in index.get(sanction, ())}
+
+
+def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -> list[Hit]:
+    """A duty-and-penalty question is answered by a sanction *and the rule it enforces*: of the
+    candidate pairs -- a sanction among the leading hits (within the margin) with a rule it cites
+    or restates, or a leading rule with a sanction citing it -- the one whose two provisions score
+    highest together replaces the pair chosen from the best hit alone, when it scores higher.
+    Scores are taken without their support part, which already rewards the same link. Only for
+    a question asking for the rule broken as well as the penalty; the link between the two is
+    what the legislation states, and no pair is made without one."""
+    score = c.base or c.score
+    value = lambda pair: sum(score.get(h.unit_id, 0.0) for h in pair)   # noqa: E731
+    lead = [h for h in [c.hits[0], *window] if h.score >= floor]
+    best, best_value = chosen, value(chosen) if len(chosen) > 1 else 0.0
+    sanctions = [h.unit_id for h in c.hits if kind_of(h.unit) == "sanction"]
+    by_id = {h.unit_id: h for h in c.hits}
+    for h in lead:
+        if kind_of(h.unit) == "sanction":
+            partners = [x for x in enforced(c, h.unit_id) if x in score and x != h.unit_id]
+        else:
+            partners = sorted(enforcing(c, h.unit_id, sanctions))
+        for x in partners:
+            u = c.unit(x)
+            if u is None or not c.scope.allows(u) or kind_of(u) == kind_of(h.unit):
+                continue
+            pair = [h, by_id.get(x) or Hit(x, score.get(x, 0.0), Via("path", (Link(h.unit_id, "REFERENCES", x),)), u)]
+            if value(pair) > best_value:
+                best, best_value = pair, value(pair)
+    for h in best:
+        if h.unit_id not in by_id:
+            c.why.setdefault(h.unit_id, h.via)
+    return best
 
 
 def fact_match(c: Citing, ids: list[str]) -> dict[str, float]:

@@ -73,7 +73,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         twins = r.catalog.known_twins(hits[0].unit.key) if hits else set()
         hits = pairing.pair_versions(r.agraph, hits, vecs, plan.keys, twins)
     score = {h.unit_id: h.score for h in hits}
-    c = cite.Citing(r, hits[:cfg.top_k], policy, plan, scope, cfg, score, seeds.focus, units, {})
+    base = {uid: s - parts.get(uid, {}).get("support", 0.0) for uid, s in score.items()}
+    c = cite.Citing(r, hits[:cfg.top_k], policy, plan, scope, cfg, score, seeds.focus, units, {}, base)
     history = pairing.history(r.graph, hits[0].unit_id, scope.versions, c.unit, scope.allows) \
         if pair and plan.type == "version_diff" and plan.route.history and hits else []
     cited = cite.choose(c, history, hops, pair)

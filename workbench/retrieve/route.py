@@ -52,8 +52,11 @@ ASKED = {
     "sanction": ("处罚", "罚款", "罚金", "罚", "吊销", "法律责任", "后果", "制裁", re.compile("承担.{0,6}责任"),
                  "penalty", "penalties", "fine", "fined", "liable", "liability", "sanction", "consequence",
                  "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt"),
+    # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
-                   "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc"),
+                   "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc", re.compile("违反.{0,3}(什么|哪)"),
+                   re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
+                   re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
     "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
     "definition": DEF_CUES,
     "procedure": ("程序", "手续", "流程", "申请材料", "提交哪些", "期限", "几日内", "多少日", "procedure", "how to apply",

@@ -1,0 +1,107 @@
+"""Choosing what an answer rests on (retrieve/cite.py): pure logic over fake units."""
+from workbench.core.records import Edge, EdgeType, Hit, Unit
+from workbench.retrieve.cite import Citing, enforcing
+
+
+def test_a_sanction_enforces_a_rule_through_its_citing_clause():
+    """"有下列情形之一的，处…罚款：（一）违反本法第三十四条…": the point cites, the clause holding it
+    sanctions; read together they make Article 50 the penalty for breaking Article 34."""
+    from workbench.retrieve.retriever import Retriever
+    from workbench.retrieve.route import facts
+    from workbench.store.lance import _row
+    texts = {"law@1/a50/c1": "有下列情形之一的，处五万元以上十万元以下罚款：\n（一）违反本法第三十四条规定的；",
+             "law@1/a50/c1/p1": "（一）违反本法第三十四条规定的；",
+             "law@1/a60/c1": "第三十四条规定的检验由县级以上人民政府组织。"}
+
+    class Store:
+        def get(self, ids, vectors=False):
+            return [Unit(id=i, key="law", version="1", kind="clause", label="1", text=texts[i]) for i in ids if i in texts]
+
+    r = Retriever(Store(), None, None, [])
+    r._refs = {"law@1/a50": [("law@1/a50/c1/p1", "law@1/a34")], "law@1/a60": [("law@1/a60/c1", "law@1/a34")]}
+    r._duties = {"law@1/a50": [("law@1/a50/c1/p1", "law@1/a36")]}     # a duty it restates (link/duties.py)
+    c = Citing(r, [], None, None, None, None, {}, {}, {}, {})
+    assert enforcing(c, "law@1/a34", ["law@1/a50", "law@1/a60"]) == {"law@1/a50"}
+    assert enforcing(c, "law@1/a36", ["law@1/a50"]) == {"law@1/a50"}
+    assert enforcing(c, "law@1/a35", ["law@1/a50"]) == set()
+    point = Unit(id="law@1/a50/c1/p1", key="law", version="1", kind="point", label="1", text=texts["law@1/a50/c1/p1"],
+                 language="zh")
+    assert "罚款" in _row(point, "有下列情形之一的，处五万元以上十万元以下罚款：")["search_text"].split()
+    assert facts("liability of a licensee keeping unreliable records under obligations") == \
+        "of a licensee keeping unreliable records under"          # English frame words go as whole words
+
+
+def _citing(units: dict, hits: list[str], cited_max: int, named=(), sanction=False, qtype="version_diff", edges=(),
+            refs=None, route=None):
+    """A citing context over fake units (id -> text), version edges (newer, older) and a
+    reference index (article -> [(citing unit, cited article)])."""
+    refs = refs or {}
+    from types import SimpleNamespace
+    from workbench.retrieve.expand import ArticleGraph
+    from workbench.retrieve.route import Policy, Route
+    from workbench.retrieve.scope import Scope
+    older = {new: old for new, old in edges}
+    newer = {old: new for new, old in edges}
+    graph = SimpleNamespace(older_version=older.get, newer_version=newer.get)
+
+    class Store:
+        def get(self, ids, vectors=False):
+            return [Unit(i, i.split("@")[0], i.split("@")[1].split("/")[0], "article", text=units[i]) for i in ids if i in units]
+    r = SimpleNamespace(store=Store(), graph=graph, ref_index=lambda: refs, duty_index=lambda: {},
+                        agraph=ArticleGraph.from_edges([Edge(n, o, EdgeType.AMENDS) for n, o in edges]))
+    plan = SimpleNamespace(type=qtype, route=route or Route(qtype, sanction=sanction))
+    policy = Policy("direct+hybrid", {}, "none", "named", cite_max=cited_max, cite_margin=0.12)
+    hit_list = [Hit(h, 1.0 - i / 10, "bm25", Unit(h, h.split("@")[0], "1", "article", text=units.get(h, ""))) for i, h in enumerate(hits)]
+    return Citing(r, hit_list, policy, plan, Scope(("article",), named=frozenset(named)), None,
+                  {h.unit_id: h.score for h in hit_list}, {}, {}, {})
+
+
+def test_a_comparison_cites_each_named_version_not_one_between():
+    """"比较2008年版和2021年版…": the 2011 / 2016 texts in between may be retrieved, but the
+    cited pair is the article in 2008 and in 2021, found along the alignment (renumbered)."""
+    from workbench.retrieve.cite import named_versions
+    chain = [("p@2011/a9", "p@2008/a9"), ("p@2016/a8", "p@2011/a9"), ("p@2021/a11", "p@2016/a8")]
+    units = {n: "text" for pair in chain for n in pair}
+    c = _citing(units, ["p@2021/a11", "p@2016/a8"], 2, named={"p@2008", "p@2021"}, edges=chain)
+    assert named_versions(c, ["p@2021/a11", "p@2016/a8"]) == ["p@2021/a11", "p@2008/a9"]
+    c = _citing(units, ["p@2021/a11", "p@2008/a9"], 2, named={"p@2008", "p@2021"}, edges=chain)
+    assert named_versions(c, ["p@2021/a11", "p@2008/a9"]) == ["p@2021/a11", "p@2008/a9"]     # already both
+    c = _citing(units, ["p@2021/a11", "p@2016/a8"], 2, named={"p@2021"}, edges=chain)
+    assert named_versions(c, ["p@2021/a11", "p@2016/a8"]) == ["p@2021/a11", "p@2016/a8"]     # one named: as ranked
+
+
+def test_a_penalty_question_cites_the_sanction_in_every_type():
+    from workbench.retrieve.cite import asked_role
+    units = {"l@2/a30": "经营者应当建立进货查验记录制度。", "l@2/a60": "违反本法第三十条规定的，处二千元以上二万元以下罚款。",
+             "l@2/a61": "违反本法第三十一条规定的，处五千元罚款。", "l@1/a50": "违反本法第二十条规定的，处一千元罚款。"}
+    units.update({f"{a}/c1": units[a] for a in ("l@2/a60", "l@2/a61")})    # the citing (sanctioning) clauses
+    refs = {"l@2/a60": [("l@2/a60/c1", "l@2/a30")], "l@2/a61": [("l@2/a61/c1", "l@2/a31")]}
+    c = _citing(units, ["l@2/a30", "l@2/a61", "l@2/a60"], 1, sanction=True, qtype="temporal", refs=refs)
+    assert asked_role(c, ["l@2/a30"]) == ["l@2/a30", "l@2/a60"]         # the rule and the sanction enforcing it
+    c = _citing(units, ["l@2/a30", "l@2/a60"], 1, sanction=False, qtype="temporal", refs=refs)
+    assert asked_role(c, ["l@2/a30"]) == ["l@2/a30"]                    # no penalty asked: as ranked
+    c = _citing(units, ["l@2/a61", "l@2/a30"], 1, sanction=True, qtype="temporal", refs=refs)
+    assert asked_role(c, ["l@2/a61"]) == ["l@2/a61"]                    # a sanction already leads
+    c = _citing(units, ["l@2/a30", "l@2/a60", "l@1/a50"], 2, sanction=True, edges=[("l@2/a60", "l@1/a50")], refs=refs)
+    assert asked_role(c, ["l@2/a30", "l@1/a30"]) == ["l@2/a60", "l@1/a50"]   # a comparison: the sanction pair
+
+
+def test_a_duty_and_penalty_question_cites_a_linked_pair():
+    """"违反了什么义务，会被怎样处罚": of a sanction leading by a little and one that cites (or
+    restates) a rule also retrieved, the linked pair scoring higher together is cited; no
+    pair without a stated link, and none when only the penalty is asked."""
+    from workbench.retrieve.cite import by_roles
+    from workbench.retrieve.route import Route
+    units = {"l@1/a68": "违反本法规定，有下列情形之一的，处五千元罚款：（一）未建立管理制度。",
+             "l@1/a69": "未依照本法规定建立生产记录的，处二千元罚款。",
+             "l@1/a27": "生产企业应当建立生产记录。", "l@1/a40": "生产企业应当建立管理制度。"}
+    refs = {"l@1/a69": [("l@1/a69", "l@1/a27")]}
+    hits = ["l@1/a68", "l@1/a69", "l@1/a75", "l@1/a73", "l@1/a74", "l@1/a66", "l@1/a54", "l@1/a27"]
+    units.update({h: "处罚款。" for h in hits if h not in units})
+    both = Route("reasoning", sanction=True, asks=("obligation", "sanction"))
+    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=both)
+    assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]
+    c = _citing(units, hits, 3, qtype="reasoning", refs={}, route=both)
+    assert by_roles(c)[:1] == ["l@1/a68"]                       # no stated link: the best hit leads
+    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
+    assert by_roles(c)[:1] == ["l@1/a68"]                       # the penalty alone asked
