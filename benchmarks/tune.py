@@ -12,7 +12,8 @@ about two minutes; the sample is fixed across the search.
 Needs the workspaces of benchmarks/retrieval.py. Stage 1 searched the settings (`--only sub_lexical,policy.cite_refs,...`, results/tune_stage1.json;
 its weight trials were void: weights passed in the RetrievalConfig replaced the per-type ones,
 so only its settings were kept), stage 2 the re-rank weights from stage 1's choice
-(results/tune_stage2.json). Result: the --out file (the
+(results/tune_stage2.json), stage 3 `weights.citing` from stage 2's choice
+(`--only weights.citing --out benchmarks/results/tune_stage3.json`). Result: the --out file (the
 search path, the chosen values, the objective per set); the chosen values are then written
 by hand into workbench/core/config.py (Weights, RetrievalConfig) and
 workbench/retrieve/policies.toml, and the validation parts are measured by retrieval.py.
@@ -51,6 +52,8 @@ GRID = {
     "weights.current": [0.0, 0.15, 0.3],
     "weights.role": [0.0, 0.05, 0.15],
     "weights.named": [0.0, 0.25, 0.5, 1.0],
+    # stage 3 (results/tune_stage3.json): standing of provisions citing what a question names
+    "weights.citing": [0.0, 0.5, 1.0],
 }
 
 

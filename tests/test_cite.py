@@ -1,4 +1,4 @@
-"""Choosing what an answer rests on (retrieve/cite.py): pure logic over fake units."""
+"""Choosing what an answer rests on (retrieve/cite.py) and what stands with a named rule: pure logic over fake units."""
 from workbench.core.records import Edge, EdgeType, Hit, Unit
 from workbench.retrieve.cite import Citing, enforcing
 
@@ -105,3 +105,30 @@ def test_a_duty_and_penalty_question_cites_a_linked_pair():
     assert by_roles(c)[:1] == ["l@1/a68"]                       # no stated link: the best hit leads
     c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
     assert by_roles(c)[:1] == ["l@1/a68"]                       # the penalty alone asked
+
+
+def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():
+    """"As required by COBS Rule 22.4.2": guidance elsewhere on applying that rule stands with
+    the rule itself (a share of the direct bonus); a provision citing a named instrument, a
+    share of the named bonus; citing within the same instrument counts for nothing here."""
+    from types import SimpleNamespace
+    import numpy as np
+    from workbench.core.config import Weights
+    from workbench.retrieve.rerank import Signals, rerank
+    from workbench.retrieve.seeds import citing_named
+    from workbench.retrieve.retriever import Retriever
+    r = Retriever(SimpleNamespace(), None, None, [])
+    r._refs = {"guide@1/r35": [("guide@1/r35", "cobs@1/r22.4.2")], "cobs@1/r23": [("cobs@1/r23", "cobs@1/r22.4.2")],
+               "fees@1/r3": [("fees@1/r3", "cobs@1/r1")]}
+    got = citing_named(r, {"cobs@1/r22.4.2"}, frozenset({"cobs"}), {"fees@1/r3", "other@1/r9"})
+    assert got == {"guide@1/r35": "article", "fees@1/r3": "instrument"}
+    assert citing_named(r, set(), frozenset(), {"fees@1/r3"}) == {}
+    units = {i: Unit(i, i.split("@")[0], "1", "article", text="t") for i in ("cobs@1/r22.4.2", "guide@1/r35", "fees@1/r3")}
+    s = Signals(units, {}, {}, {i: np.ones(2) for i in units}, frozenset({"cobs@1/r22.4.2"}), {}, frozenset(),
+                frozenset({"cobs"}), {}, got)
+    w = Weights(citing=0.5)
+    hits, parts = rerank(set(units), s, np.ones(2), w, {}, False, {}, lambda uid: [])
+    assert parts["guide@1/r35"]["citing"] == 0.5 * w.direct and parts["fees@1/r3"]["citing"] == 0.5 * w.named
+    assert parts["cobs@1/r22.4.2"]["citing"] == 0.0
+    _, parts = rerank(set(units), s, np.ones(2), Weights(citing=0.0), {}, False, {}, lambda uid: [])
+    assert parts["guide@1/r35"]["citing"] == 0.0

@@ -43,11 +43,13 @@ class Weights:
     current: float = 0.15        # bonus for units in force today when the question names no date/version
     role: float = 0.0            # bonus for a provision of the role the question asks for (a penalty, a duty ...)
     named: float = 0.5           # bonus for a unit of an instrument the question names (others may answer too)
+    citing: float = 0.0          # share of the direct / named bonus for a provision citing a named article / instrument
 
     @classmethod
     def vihermes(cls) -> "Weights":
         """The ViHERMES weighting: 0.7 semantic similarity + 0.3 graph proximity."""
-        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, support=0.0, direct=0.0, current=0.0, role=0.0, named=0.0)
+        return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, support=0.0, direct=0.0, current=0.0, role=0.0, named=0.0,
+                   citing=0.0)
 
 
 @dataclass(frozen=True)

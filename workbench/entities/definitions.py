@@ -39,7 +39,7 @@ DEFINING_HEADING = {"zh": _rx(r"用语|定义|含义"), "vi": _rx(r"giải thíc
 CUE = {"zh": re.compile(r"^[”\"」』]?[，,]?\s*(?:是指|指)([^。；;\n]{1,120})"),
        "vi": _rx(r"^[”\"]?\s*(?:được hiểu là|là)\s+((?:\S+\s+){0,4}\S+)"),
        "en": _rx(r"^[”\"’']?\s*(?:means|includes|has the meaning)\s+((?:\S+\s+){0,5}\S+)")}
-_EN_ART = r"(?:(?:a|an|the|any)\s+)?"
+_EN_ART = r"(?:a|an|the|any|every|each)\s+"      # "means undertaking one or more …" is a gerund, not the class
 _EN_MOD = r"(?:(?!(?:of|in|for|to|by|with|on|at|that|which|who|whose|or|and)\b)[\w-]+\s+){1,3}?"
 _EN_NOT_POSSESSOR = r"\b(?![’'](?:s\b|\s))"
 # after modifiers the class noun must close its noun phrase (a relative, a participle, a preposition, punctuation)
@@ -48,8 +48,12 @@ _EN_CLOSE = (r"(?=\s*(?:[,.;:()]|$|(?:who|whose|which|that|or|and|in|under|to|wi
              r"referred|described|set|approved|authori[sz]ed|licen[cs]ed|holding|having|providing|engaged)\b))")
 
 
-def _en_class(nouns: str) -> re.Pattern:
-    return _rx(rf"^{_EN_ART}(?:(?:{nouns}){_EN_NOT_POSSESSOR}|{_EN_MOD}(?:{nouns}){_EN_NOT_POSSESSOR}{_EN_CLOSE})")
+def _en_class(nouns: str, closing: str = "") -> re.Pattern:
+    """`nouns` name the class right after the article; after modifiers, or when they are `closing` (nouns that
+    also name an action: "the exchange of information"), only where the noun phrase closes."""
+    both = f"{nouns}|{closing}" if closing else nouns
+    return _rx(rf"^{_EN_ART}(?:(?:{nouns}){_EN_NOT_POSSESSOR}|{_EN_MOD if not closing else _EN_MOD.replace('{1,3}', '{0,3}')}"
+               rf"(?:{both}){_EN_NOT_POSSESSOR}{_EN_CLOSE})")
 
 
 GENUS = {
@@ -62,23 +66,15 @@ GENUS = {
            ("party", _rx(r"^(?:một |các |những )?(?:người|tổ chức|cá nhân|pháp nhân|doanh nghiệp|thương nhân|chủ thể|"
                          r"công dân|hộ gia đình|hộ kinh doanh)\b")),
            ("document", _rx(r"^(?:một |các |những )?(?:văn bản|giấy|chứng chỉ|chứng thư|bản án|quyết định|tài liệu)\b"))],
-    # English: the class noun after up to three modifiers ("a Recognised Investment Exchange", "a Legal Person");
-    # never a possessor ("the Regulator's Own Initiative Power" is a power, not the Regulator) nor an
-    # noun that modifies the next ("a foreign exchange transaction", "the exchange of information"); a glossary headword whose genus names a
-    # regulated person is a party, one whose genus is a standard or a code an instrument
+    # English: the class noun, also after up to three modifiers ("a Recognised Investment Exchange", "a Legal
+    # Person"); never a possessor ("the Regulator's Own Initiative Power" is a power) nor a noun modifying the
+    # next ("a foreign exchange transaction"). A glossary headword whose genus names a regulated person is a
+    # party, one whose genus is a standard or a code an instrument
     "en": [("authority", _en_class(r"(?:public\s+)?(?:authority|regulator|court|tribunal|ministry|government|department|agency)")),
            ("party", _en_class(r"(?:natural\s+)?(?:person|persons|individual|body corporate|company|partnership|firm|entity|"
-                               r"undertaking|institution|organi[sz]ation|association|exchange|clearing house)")),
-           ("document", _en_class(r"(?:written\s+)?(?:document|licence|license|certificate|permit|notice|report|statement|form)")),
+                               r"undertaking|institution)", r"exchange|clearing house")),
+           ("document", _en_class(r"(?:written\s+)?(?:document|licence|license|certificate|permit|notice)", r"report|statement|form")),
            ("instrument", _en_class(r"standards?|rules|regulations|code|convention|treaty|legislation"))],
-}(?:public\s+)?(?:authority|regulator|court|tribunal|ministry|"
-                             rf"government|department|agency){_EN_END}")),
-           ("party", _rx(rf"^{_EN_MODS}(?:natural\s+)?(?:person|persons|individual|body corporate|company|"
-                         rf"partnership|firm|entity|undertaking|institution|organi[sz]ation|association|"
-                         rf"exchange|clearing house){_EN_END}")),
-           ("document", _rx(rf"^{_EN_MODS}(?:written\s+)?(?:document|licence|license|certificate|permit|"
-                            rf"notice|report|statement|form){_EN_END}")),
-           ("instrument", _rx(rf"^{_EN_MODS}(?:standards?|rules|regulations|code|convention|treaty|legislation){_EN_END}"))],
 }
 
 
@@ -92,11 +88,18 @@ def defined_spans(unit: Unit, heading: str = "") -> list[tuple[int, int]]:
             spans += [(offset + m.start(1), offset + m.end(1)) for m in rx.finditer(line) if m.group(1).strip()]
         offset += len(line) + 1
     heading = unit.title or heading
+    # a term never includes its article ("A Contract of Insurance means …" defines "Contract of Insurance")
+    spans = [(s + len(a.group()), e) if lang == "en" and (a := re.match(r"(?:A|An|The) (?=[A-Z])", text[s:e])) else (s, e)
+             for s, e in spans]
     return [(s, e) for s, e in spans if definable(text, s, e, lang, heading)]
 
 
 def definable(text: str, start: int, end: int, lang: str, heading: str = "") -> bool:
     term = text[start:end].strip().strip("“”\"'‘’ ")
+    if re.search(r"\w['’]$", text[:start]):
+        return False            # it starts inside a word ('Arm's length' read from its apostrophe)
+    if lang == "en" and re.search(r"\b(?:also|therefore|thus|only|generally|usually|typically|simply|merely)$", term, re.I):
+        return False            # a term never ends in an adverb: "The need to assess … also means that" is a sentence
     if re.search(r"\d{2,}|第.+条|所称|所指", term) or COND.get(lang, COND["en"]).search(term):
         return False
     if lang != "vi":

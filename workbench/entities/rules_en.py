@@ -13,7 +13,8 @@ import re
 
 _W = r"(?:[A-Z](?:\.[A-Z])+\.?|[A-Z][\w'’&-]*)"     # a capitalised word, or dotted initials (U.A.E.)
 _MODS = rf"(?:{_W} (?:(?:and|&) )?){{0,7}}?"        # its modifiers: capitalised words, "and" / "&" between them
-_TITLE = rf"(?:{_W} (?:(?:of|for|and|&|on|in|to)(?: the)? )?){{0,6}}?"   # titles keep their prepositions
+# titles keep their prepositions; "and the" opens a second definite noun phrase ("Federal AML Legislation and the Regulations")
+_TITLE = rf"(?:{_W} (?:(?:of|for|on|in|to)(?: the)? |(?:and|&) )?){{0,6}}?"
 # a title may list its subjects ("Courts, Civil Evidence, Judgments, Enforcement and Judicial Appointments Regulations"),
 # never titles ("GEN Rulebook, COBS Rulebook and PRU Rulebook" is a list of instruments)
 _SUBJ = r"(?!(?:Act|Regulations|Rules|Rulebook|Code|Law|Guidance|Manual|Convention|Treaty)\b)" + _W
@@ -58,7 +59,8 @@ EN_RULES = [
     ("document", re.compile(rf"(?:{_W} ){{1,3}}{_heads(_DOCUMENT)}|Certificate of {_W}(?: {_W})*"), 0.85),
     # "the Act", "the Rules": a reference to an instrument named elsewhere ("this Act" is the text itself)
     ("instrument", re.compile(r"(?<=\bthe )(?:Act|Regulations|Rules|Rulebook|Code|Law|Ordinance|Decree)\b(?! [A-Z(])"), 0.6),
-    ("authority", re.compile(r"(?<=\bthe )(?:court|regulator|registrar|tribunal)\b"), 0.5),
+    # (a lowercase "registrar" is also a company's share registrar, a service provider: not a public body)
+    ("authority", re.compile(r"(?<=\bthe )(?:court|regulator|tribunal)\b"), 0.5),
     ("party", re.compile(r"\b(?:licensee|licen[cs]e holder|permit holder|certificate holder|applicant|registrant|permittee|"
                          r"operator|employer|manufacturer|importer|exporter|distributor|proprietor|practitioner|issuer|"
                          r"\w*holder|trustee|custodian)s?\b"), 0.6),
@@ -68,7 +70,11 @@ EN_RULES = [
 _EN_LEAD = re.compile(r"^(?:(?:The|A|An|Any|Each|Every|No|This|That|These|Those|Such|Where|If|When|Unless|In|On|For|Under|"
                       r"Subject|Notwithstanding|Without|Pursuant|Nothing|Article|Rule|Section|Chapter|Part|Schedule|Clause|"
                       r"Regulation|Terms?|Means|Includes|Has|Is|of|and|for|on|in|to|the|"
-                      r"Other|Further|Additional|Certain|Various|Several|Similar|Respective|Another|All|Some|Both)\s+)+")
+                      r"Other|Further|Additional|Certain|Various|Several|Similar|Respective|Another|All|Some|Both|"
+                      # an imperative or a regulatory verb at the head of a line governs the name after it ("See Guidance
+                      # under IFR 6.5.1", "Require Institution(s) to suspend"): a name never begins with its verb
+                      r"See|Refer|Note|Consult|Require|Requires|Notify|Inform|Ensure|Submit|Provide|Apply|Approve|Grant|"
+                      r"Issue|Direct|Refuse|Withdraw|Revoke|Suspend|Cancel|Appoint|Designate|Register|Publish)\s+)+")
 # the word before a lowercase document: determiners and the verbs and prepositions that govern it are
 # not part of its name ("hold a licence", "permit holder" aside); a verb "permits" takes an object
 _EN_LOW_STOP = set("a an the any such its their his her that this these those new valid same each every no of for to under in "
@@ -113,6 +119,22 @@ _OBJECT_OF = re.compile(r"\b(?:grant|issu|hold|held|revok|var[iy]|withdr[ae]w|ca
                         rf"(?:an?|the|its|their) {_ACR}{_ENDS}")
 
 
+# the supervisory functions of a regulator: a person named by one is its staff, not a regulated party
+_STAFF = re.compile(r"\b(?:Supervision|Supervisory|Enforcement|Inspection|Examination)\b(?=.* )")
+
+
+def _name_start(text: str, start: int) -> int:
+    """A name cut inside a run of capitalised words begins earlier: back over up to three of them (not over
+    a determiner or a sentence start). A possessor ("an Authorised Person's Financial Services Permission")
+    is a noun phrase of its own: cut inside it, the name begins after its "'s"."""
+    own = re.match(r"[\w-]+['’]s ", text[start:])
+    if own and re.search(r"[A-Z][\w&-]* $", text[:start]):
+        return start + own.end()
+    run = re.search(r"(?<![.:;]\s)(?<![\w'’-])((?:(?!(?:The|A|An|This|These|Those|Each|Any|Every|No|Such|Other|Some|All|In|On|For|"
+                    r"Of|Under|Its|Their)\b)[A-Z][\w&-]* ){1,3})$", text[:start])
+    return start - len(run.group(1)) if run else start
+
+
 def _initials(name: str) -> str:
     return "".join(w[0] for w in name.split() if w[0].isupper())
 
@@ -128,12 +150,17 @@ def _acronyms(text: str) -> list[tuple[str, int, int, float]]:
     typed = {}
     for m in _EXPANDED.finditer(text):
         name, acr = (m.group(1), m.group(2)) if m.group(2) else (m.group(4), m.group(3))
-        # the expansion is typed by the same name rules: the name found at its end
-        types = [t for t, rx, base in EN_RULES if base >= 0.8 for n in rx.finditer(name or "") if n.end() == len(name)]
+        # the expansion is typed by the same name rules: the name found at its end; a head before "of" names the
+        # thing ("Organisation of Islamic Financial Institutions" is an organisation, not institutions)
+        caps = [w.start() for w in re.finditer(r"\b[A-Z]", name or "")]
+        own = (name or "")[caps[-len(acr.replace("&", ""))]:] if 0 < len(acr.replace("&", "")) <= len(caps) else name or ""
+        before_of = own.split(" of ")[0]                           # the expansion proper: as many words as letters
+        head = name if _type_of(before_of) or re.search(rf"\b(?:{_ORGAN})$", before_of) or before_of == own else before_of
+        types = [t for t, rx, base in EN_RULES if base >= 0.8 for n in rx.finditer(head) if n.end() == len(head)]
         if types and _initials(name).endswith(acr.replace("&", "")):
             typed[acr] = types[0]
     out = [(t, m.start(), m.end(), 0.8) for m in _ACRONYM.finditer(text)
-           if (t := typed.get(m.group())) and not re.match(r" [A-Z][a-z]", text[m.end():])]   # "JORC Code": a modifier
+           if (t := typed.get(m.group())) and not re.match(r" [A-Z][A-Za-z]", text[m.end():])]   # "JORC Code", "AAOIFI GSIFI": a modifier
     out += [("authority", *m.span(m.lastindex), 0.6) for m in _ACT_AS_BODY.finditer(text)]
     out += [("instrument", *m.span(m.lastindex), 0.6) for m in _PART_OF.finditer(text)]
     out += [("document", *m.span(1), 0.6) for m in _OBJECT_OF.finditer(text) if m.group(1) not in typed]
@@ -212,6 +239,10 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                     conf = 0.75
             comp = type_ == "instrument" and re.search(r" (?:of|on|for) (?:the )?([^,;]+)$", text[start:end])
             end = comp.start() if comp and _type_of(comp.group(1)) in ("authority", "party") else end  # "Rules of the Regulator"
+            if type_ == "document" and base >= 0.8:     # a name starts with its first word, not where the word limit fell:
+                start = _name_start(text, start)           # "Representative Office Financial Services Permission"
+            if type_ == "authority" and (one := re.match(r"\w+(?= for the )", text[start:end])):
+                end = start + one.end()                    # "apply to the Regulator | for the Designation": the verb's
             cls = re.search(r"\b(?:Category|Class|Type|Tier) (?:\d\w*|[A-Z]|[IVX]+) $", text[max(0, start - 20):start])
             start = start - len(cls.group()) if cls and base >= 0.8 else start   # "Class 2 Captive Insurer"
             head = text[start:end].strip()
@@ -228,6 +259,8 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             if type_ == "authority" and complement and _type_of(complement.group(1)) == "party":
                 continue                                   # "Board of Directors": an organ of a firm
             public = type_ == "party" and re.search(r"\b(?:Governmental|Government|Public Sector) (?:Entit|Bod|Institution)", head)
+            # staff named by a supervisory function act for the regulator ("Supervision Relationship Manager")
+            public = public or (type_ == "party" and _STAFF.search(head))
             if head and not _in_address(text, start, end):     # a public-sector entity is a public body
                 found.append(("authority" if public else type_, start, end, conf))
     words = [m.span(m.lastindex) for m in _HEADWORD.finditer(text)]

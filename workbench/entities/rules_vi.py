@@ -32,7 +32,8 @@ _BODY = (rf"(?:Ủy|Uỷ) ban nhân dân(?: các cấp| cấp (?:tỉnh|huyện|
 # an organ named by its function + the body it belongs to is one name, the organ its head ("Ủy ban
 # kiểm sát Viện kiểm sát nhân dân cấp cao", "Cơ quan điều tra Bộ Công an")
 _ORGAN = (r"(?:(?:Ủy|Uỷ) ban|Hội đồng|Ban|Văn phòng|Cơ quan|Vụ) (?!nhân dân )"
-          rf"(?:(?!(?:của|và|hoặc|thuộc|có|được|là|các|tại|với|cho|trực)\b)[{_LO}]+ ){{1,3}}")
+          rf"(?:(?!(?:của|và|hoặc|thuộc|có|được|là|các|tại|với|cho|trực|do|bởi|theo|về|trong|từ|để|phải|không|đã|sẽ)\b)"
+          rf"[{_LO}]+ ){{1,3}}")      # its function in content words: "do Quốc hội" is an agent, not a body's name
 _OFFICE = (r"Hội đồng xét xử(?: sơ thẩm| phúc thẩm| giám đốc thẩm| tái thẩm)?|Thẩm phán|Hội thẩm(?: nhân dân)?|Kiểm sát viên|Thư ký Tòa án|Thư ký phiên tòa|Điều tra viên|Chấp hành viên|"
            r"Thanh tra viên|Chủ tọa phiên (?:tòa|họp)|Chủ tọa")
 VI_FIXED = [
@@ -177,12 +178,15 @@ def _domain(text: str, pos: int, n: int) -> tuple[int, int, str] | None:
 
 
 def _coord(text: str, pos: int) -> int | None:
-    """The end of a name whose modifier goes on after a list marker at `pos` (see _ACTOR)."""
+    """The end of a name whose modifier goes on after a list marker at `pos` (see _ACTOR). A coordinated
+    part holds no head of its own ("giáo dục người có hành vi …" starts a new noun phrase): uncertain."""
     end = pos
     while mk := re.compile(r"(?:, *| +(?:và|hoặc) +)").match(text, end):
         words = re.compile(rf"({_W}+)(?:(?!{_STOPRX}) [{_LO}]+(?!{_W})){{0,2}}").match(text, mk.end())
         if not words or words.group(1)[0].isupper() or words.group(1).lower() in _ACTOR | _STOP:
             return end
+        if set(words.group().lower().split()[1:]) & set(_HEADS):
+            return None
         end = words.end()
         if re.match(rf" {_W}", text[end:]) and not re.match(_STOPRX, text[end:]):
             return None
@@ -256,7 +260,18 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                     continue
                 run = (body.end(), run[1] + 1, "end") if body else run
             nxt = run and re.match(rf"(?:, *| +(?:và|hoặc) +)({_W}+)", text[run[0]:])
+            lead = text[m.end():].split(maxsplit=1)[0].lower() if run else ""
+            if nxt and nxt.group(1)[0].islower() and nxt.group(1) not in set(_HEADS) | _STOP and lead in _FIRST_OK | _STATE \
+                    and run[1] < 3 and nxt.group().startswith(","):
+                continue                # see below: "Người có cha, mẹ, vợ …" lists the objects of "có"
             if nxt and nxt.group(1)[0].islower() and nxt.group(1) not in _ACTOR | _STOP:
+                ext = _coord(text, run[0])
+                if run[1] < 3 and nxt.group().startswith(",") and ext and _OPEN_VERB.match(text, ext):
+                    continue            # "Người khoan, đào | trái phép …": the modifiers go on past the comma
+                # a relative clause opened by bị / được / có … goes on past the comma with coordinated verbs or
+                # objects ("người bị bắt, tạm giữ, tạm giam", "người có phẩm chất, trình độ"): cut there, incomplete
+                if run[1] < 3 and nxt.group().startswith(",") and lead in _FIRST_OK | _STATE:
+                    continue
                 if run[1] >= 3:
                     ext = _coord(text, run[0])
                     if ext is None or _CAUSE.search(text[:m.start()]):
@@ -266,7 +281,8 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             clause = run and (between[0] in _FIRST_OK | _STATE or (run[1] >= 3 and head != "cơ quan"))
             if run and ((_OPEN_VERB.match(text, run[0]) and (clause or head != "cơ quan") and
                          not re.search(r"\bgiữa\s*$", prior, re.I)) or
-                        (clause and _OPEN_CLAUSE.match(text, run[0])) or _DUTY.search(text, m.start(), run[0]) or
+                        (clause and (_OPEN_CLAUSE.match(text, run[0]) or re.match(rf" (?:{'|'.join(_LATER)}) ", text[run[0]:])))
+                        or _DUTY.search(text, m.start(), run[0]) or
                         all(w in _ASPECT for w in between)):
                 run = None              # an open relative clause, or one holding the duty modal: no bounded name
             syls = text[m.start():run[0] if run else m.end() + 60].lower().split()

@@ -174,7 +174,8 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
 def _staff_of_body(found: list, text: str, begin: int) -> bool:
     """人员 owned by a public body (X部门的工作人员, X机关及其工作人员): its staff, who act for it."""
     own = re.search(r"(?:的|及其)$", text[max(0, begin - 2):begin])
-    return bool(own) and any(t == "authority" and e == begin - len(own.group()) for t, _, e, _ in found)
+    return bool(own) and (any(t == "authority" and e == begin - len(own.group()) for t, _, e, _ in found)
+                          or bool(re.search(r"(?:部门|机关|人民政府|委员会)$", text[:begin - len(own.group())])))
 
 
 def _list_start(text: str, begin: int) -> int:

@@ -16,7 +16,7 @@ from .rerank import Signals, answering, rerank
 from .route import load_policies
 from .scope import make_scope, step_of
 from .flat import fuse
-from .seeds import find_seeds
+from .seeds import citing_named, find_seeds
 
 
 def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalConfig) -> Result:
@@ -50,17 +50,21 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     for uid in seeds.as_then:                 # the named article as it stood on the date
         steps.setdefault(uid, Step(uid, 1, "AMENDS"))
     candidates = {uid for uid in set(steps) | {h.unit_id for h in seeds.fused} if scope.allows(units.get(uid))}
-    pair = "pairing" not in off
-    if pair and plan.type == "version_diff" and not plan.route.history:     # "what did the 2021 revision change"
-        candidates = pairing.changed_at(r.agraph, candidates, step_of(scope, r.catalog))
-    vecs = r.store.vectors(candidates)
     if policy.weights:      # the type's own weights, except where the caller set one (a slider moved)
         default = RetrievalConfig().weights
         own = {k: v for k, v in policy.weights.items() if getattr(cfg.weights, k) == getattr(default, k)}
         cfg = replace(cfg, weights=replace(cfg.weights, **own))
+    citing = citing_named(r, {u.id for u in seeds.direct}, frozenset(scope.keys), candidates) \
+        if cfg.weights.citing else {}
+    units.update({u.id: u for u in r.store.get([a for a in citing if a not in units], vectors=True)})
+    candidates |= {a for a in citing if scope.allows(units.get(a))}
+    pair = "pairing" not in off
+    if pair and plan.type == "version_diff" and not plan.route.history:     # "what did the 2021 revision change"
+        candidates = pairing.changed_at(r.agraph, candidates, step_of(scope, r.catalog))
+    vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
-                      frozenset(scope.keys), found_by(seeds))
+                      frozenset(scope.keys), found_by(seeds), citing)
     hits, parts = rerank(candidates, signals, qvec, cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
                          r.agraph.neighbours)
     if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it

@@ -29,6 +29,7 @@ class Retriever:
         self._agraph: ArticleGraph | None = None
         self._refs: dict[str, list[tuple[str, str]]] | None = None
         self._duties: dict[str, list[tuple[str, str]]] | None = None
+        self._cited_by: dict[str, list[str]] | None = None
         self._has_parts: bool | None = None
         self._qvecs: dict[str, np.ndarray] = {}     # recent query / topic vectors, oldest first
 
@@ -63,6 +64,17 @@ class Retriever:
             from .cite import reference_index
             self._refs = reference_index(self.graph)
         return self._refs
+
+    def cited_by(self) -> dict[str, list[str]]:
+        """article -> the articles citing it (REFERENCES the text states), in index order."""
+        if self._cited_by is None:
+            out: dict[str, list[str]] = {}
+            for art, pairs in self.ref_index().items():
+                for _, target in pairs:
+                    if not out.get(target) or out[target][-1] != art:
+                        out.setdefault(target, []).append(art)
+            self._cited_by = out
+        return self._cited_by
 
     def duty_index(self) -> dict[str, list[tuple[str, str]]]:
         """article -> (sanctioning unit inside it, the duty article it restates), link/duties.py."""

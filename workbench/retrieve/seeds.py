@@ -130,3 +130,24 @@ def lookup(r, plan: Plan, scope: Scope) -> tuple[list[Unit], dict[str, str]]:
                 found.append(then)
                 as_then[then.id] = f"{u.id} as in force on {on}"
     return found, as_then
+
+
+CITING_MAX = 50     # citing articles taken per named article (a rule cited everywhere stays bounded)
+
+
+def citing_named(r, direct: set[str], keys: frozenset[str], candidates: set[str]) -> dict[str, str]:
+    """Provisions of other instruments that cite what the question names: the articles citing
+    a named article ("article"; new candidates, at most CITING_MAX each) and, among the
+    candidates, those citing a named instrument ("instrument")."""
+    out: dict[str, str] = {}
+    cited_by = r.cited_by()
+    for d in sorted(direct):
+        for a in cited_by.get(d, [])[:CITING_MAX]:
+            if a.split("@")[0] != d.split("@")[0]:
+                out[a] = "article"
+    if keys:
+        index = r.ref_index()
+        for uid in sorted(candidates - set(out)):
+            if uid.split("@")[0] not in keys and any(t.split("@")[0] in keys for _, t in index.get(uid, ())):
+                out[uid] = "instrument"
+    return out
