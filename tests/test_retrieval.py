@@ -186,6 +186,8 @@ def test_the_asked_role_is_read_in_every_question_type():
     assert asked_roles("Which rule was breached, and what is the penalty?") == ("sanction", "obligation")
     assert asked_roles("Cơ sở vi phạm quy định nào và bị xử phạt thế nào?") == ("sanction", "obligation")
     assert asked_roles("违反本法第三十条规定的，怎么处罚？") == ("sanction",)
+    assert asked_roles("逾期不报的企业会被如何处理？") == ("sanction",)       # what is done to it: a consequence
+    assert asked_roles("企业可能被要求申报吗？") == ()
 
 
 def test_an_instrument_imported_twice_is_named_as_one():

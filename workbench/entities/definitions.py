@@ -49,10 +49,11 @@ _EN_CLOSE = (r"(?=\s*(?:[,.;:()]|$|(?:who|whose|which|that|or|and|in|under|to|wi
 
 
 def _en_class(nouns: str, closing: str = "") -> re.Pattern:
-    """`nouns` name the class right after the article; after modifiers, or when they are `closing` (nouns that
-    also name an action: "the exchange of information"), only where the noun phrase closes."""
+    """`nouns` name the class right after the article (not as a modifier of a name: "an Individual Resolution
+    Plan"); after modifiers, or when they are `closing` (nouns that also name an action: "the exchange of
+    information"), only where the noun phrase closes."""
     both = f"{nouns}|{closing}" if closing else nouns
-    return _rx(rf"^{_EN_ART}(?:(?:{nouns}){_EN_NOT_POSSESSOR}|{_EN_MOD if not closing else _EN_MOD.replace('{1,3}', '{0,3}')}"
+    return _rx(rf"^{_EN_ART}(?:(?:{nouns}){_EN_NOT_POSSESSOR}(?!\s+(?-i:[A-Z]))|{_EN_MOD if not closing else _EN_MOD.replace('{1,3}', '{0,3}')}"
                rf"(?:{both}){_EN_NOT_POSSESSOR}{_EN_CLOSE})")
 
 

@@ -68,13 +68,15 @@ EN_RULES = [
     ("document", re.compile(r"(?<![\w'’])(?:([a-z]+) )?(?:licen[cs]e|permit|certificate)s?\b"), 0.7),
 ]
 _EN_LEAD = re.compile(r"^(?:(?:The|A|An|Any|Each|Every|No|This|That|These|Those|Such|Where|If|When|Unless|In|On|For|Under|"
+                      r"While|Whilst|Although|Though|Whether|Because|Since|Once|Until|After|Before|"
                       r"Subject|Notwithstanding|Without|Pursuant|Nothing|Article|Rule|Section|Chapter|Part|Schedule|Clause|"
                       r"Regulation|Terms?|Means|Includes|Has|Is|of|and|for|on|in|to|the|"
                       r"Other|Further|Additional|Certain|Various|Several|Similar|Respective|Another|All|Some|Both|"
                       # an imperative or a regulatory verb at the head of a line governs the name after it ("See Guidance
                       # under IFR 6.5.1", "Require Institution(s) to suspend"): a name never begins with its verb
-                      r"See|Refer|Note|Consult|Require|Requires|Notify|Inform|Ensure|Submit|Provide|Apply|Approve|Grant|"
-                      r"Issue|Direct|Refuse|Withdraw|Revoke|Suspend|Cancel|Appoint|Designate|Register|Publish)\s+)+")
+                      # (not a verb that is also a noun of names: Issue Manager, Direct Client, Note Issuer, Register)
+                      r"See|Refer|Consult|Require|Requires|Notify|Inform|Ensure|Submit|Provide|Apply|Approve|"
+                      r"Refuse|Withdraw|Revoke|Suspend|Cancel|Appoint|Designate|Publish)\s+)+")
 # the word before a lowercase document: determiners and the verbs and prepositions that govern it are
 # not part of its name ("hold a licence", "permit holder" aside); a verb "permits" takes an object
 _EN_LOW_STOP = set("a an the any such its their his her that this these those new valid same each every no of for to under in "

@@ -193,6 +193,42 @@ def _coord(text: str, pos: int) -> int | None:
     return end
 
 
+def _past_list(text: str, start: int, run: tuple, lead: str):
+    """A run followed by ", " / "và" / "hoặc" + a word that names no actor: the modifier may go on as a list.
+    False: drop the name; else the run, extended where a long modifier's list closes (see _coord)."""
+    nxt = re.match(rf"(?:, *| +(?:và|hoặc) +)({_W}+)", text[run[0]:])
+    if not nxt or not nxt.group(1)[0].islower():
+        return run
+    word, comma, short = nxt.group(1).lower(), nxt.group().startswith(","), run[1] < 3
+    # a relative clause opened by bị / được / có … goes on past the comma with coordinated verbs or objects
+    # ("người bị bắt, tạm giữ, tạm giam", "người có cha, mẹ, vợ …"): cut there, it is incomplete
+    if short and comma and lead in _FIRST_OK | _STATE and word not in set(_HEADS) | _STOP:
+        return False
+    if word in _ACTOR | _STOP:
+        return run
+    ext = _coord(text, run[0])
+    if short and comma and ext and _OPEN_VERB.match(text, ext):
+        return False                # "Người khoan, đào | trái phép …": the modifiers go on past the comma
+    if not short:
+        if ext is None or _CAUSE.search(text[:start]):
+            return False
+        return ext, run[1], "end"
+    return run
+
+
+def _open(text: str, pos: int, run: tuple, head: str, prior: str, lead: str) -> bool:
+    """The run after a head ending at `pos` leaves its phrase open (see _OPEN_VERB / _OPEN_CLAUSE), holds the
+    duty modal, or has not reached its verb (only aspect words)."""
+    between = text[pos:run[0]].lower().replace(",", " ").split()
+    clause = lead in _FIRST_OK | _STATE or (run[1] >= 3 and head != "cơ quan")
+    return bool((_OPEN_VERB.match(text, run[0]) and (clause or head != "cơ quan") and
+                 not re.search(r"\bgiữa\s*$", prior, re.I)) or
+                (clause and _OPEN_CLAUSE.match(text, run[0])) or
+                # "người có hành vi | vi phạm …": after bị / được / có … the verb that follows belongs to the clause
+                (lead in _FIRST_OK | _STATE and re.match(rf" (?:{'|'.join(_LATER)}) ", text[run[0]:])) or
+                _DUTY.search(text, pos, run[0]) or all(w in _ASPECT for w in between))
+
+
 def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) -> tuple[int, int] | None:
     """Documents and instruments by head: extend over modifier syllables (a capital only first, in a
     `named` instrument) up to the next function word; a comma-joined part no longer than the first
@@ -259,31 +295,10 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                 if re.match(r" của ", text[run[0]:]) and not body:
                     continue
                 run = (body.end(), run[1] + 1, "end") if body else run
-            nxt = run and re.match(rf"(?:, *| +(?:và|hoặc) +)({_W}+)", text[run[0]:])
             lead = text[m.end():].split(maxsplit=1)[0].lower() if run else ""
-            if nxt and nxt.group(1)[0].islower() and nxt.group(1) not in set(_HEADS) | _STOP and lead in _FIRST_OK | _STATE \
-                    and run[1] < 3 and nxt.group().startswith(","):
-                continue                # see below: "Người có cha, mẹ, vợ …" lists the objects of "có"
-            if nxt and nxt.group(1)[0].islower() and nxt.group(1) not in _ACTOR | _STOP:
-                ext = _coord(text, run[0])
-                if run[1] < 3 and nxt.group().startswith(",") and ext and _OPEN_VERB.match(text, ext):
-                    continue            # "Người khoan, đào | trái phép …": the modifiers go on past the comma
-                # a relative clause opened by bị / được / có … goes on past the comma with coordinated verbs or
-                # objects ("người bị bắt, tạm giữ, tạm giam", "người có phẩm chất, trình độ"): cut there, incomplete
-                if run[1] < 3 and nxt.group().startswith(",") and lead in _FIRST_OK | _STATE:
-                    continue
-                if run[1] >= 3:
-                    ext = _coord(text, run[0])
-                    if ext is None or _CAUSE.search(text[:m.start()]):
-                        continue
-                    run = (ext, run[1], "end")
-            between = text[m.end():run[0]].lower().replace(",", " ").split() if run else []
-            clause = run and (between[0] in _FIRST_OK | _STATE or (run[1] >= 3 and head != "cơ quan"))
-            if run and ((_OPEN_VERB.match(text, run[0]) and (clause or head != "cơ quan") and
-                         not re.search(r"\bgiữa\s*$", prior, re.I)) or
-                        (clause and (_OPEN_CLAUSE.match(text, run[0]) or re.match(rf" (?:{'|'.join(_LATER)}) ", text[run[0]:])))
-                        or _DUTY.search(text, m.start(), run[0]) or
-                        all(w in _ASPECT for w in between)):
+            if run and (run := _past_list(text, m.start(), run, lead)) is False:
+                continue
+            if run and _open(text, m.end(), run, head, prior, lead):
                 run = None              # an open relative clause, or one holding the duty modal: no bounded name
             syls = text[m.start():run[0] if run else m.end() + 60].lower().split()
             ok = run is not None and (run[2] != "end" or run[1] <= 2 or not _CLAUSE.search(text[:m.start()])) and \
