@@ -52,9 +52,9 @@ def _en_class(nouns: str, closing: str = "") -> re.Pattern:
     """`nouns` name the class right after the article (not as a modifier of a name: "an Individual Resolution
     Plan"); after modifiers, or when they are `closing` (nouns that also name an action: "the exchange of
     information"), only where the noun phrase closes."""
-    both = f"{nouns}|{closing}" if closing else nouns
-    return _rx(rf"^{_EN_ART}(?:(?:{nouns}){_EN_NOT_POSSESSOR}(?!\s+(?-i:[A-Z]))|{_EN_MOD if not closing else _EN_MOD.replace('{1,3}', '{0,3}')}"
-               rf"(?:{both}){_EN_NOT_POSSESSOR}{_EN_CLOSE})")
+    both, mods = (f"{nouns}|{closing}", _EN_MOD.replace("{1,3}", "{0,3}")) if closing else (nouns, _EN_MOD)
+    return _rx(rf"^{_EN_ART}(?:(?:{nouns}){_EN_NOT_POSSESSOR}(?!\s+(?-i:[A-Z]))|"
+               rf"{mods}(?:{both}){_EN_NOT_POSSESSOR}{_EN_CLOSE})")
 
 
 GENUS = {
@@ -71,10 +71,12 @@ GENUS = {
     # Person"); never a possessor ("the Regulator's Own Initiative Power" is a power) nor a noun modifying the
     # next ("a foreign exchange transaction"). A glossary headword whose genus names a regulated person is a
     # party, one whose genus is a standard or a code an instrument
-    "en": [("authority", _en_class(r"(?:public\s+)?(?:authority|regulator|court|tribunal|ministry|government|department|agency)")),
-           ("party", _en_class(r"(?:natural\s+)?(?:person|persons|individual|body corporate|company|partnership|firm|entity|"
-                               r"undertaking|institution)", r"exchange|clearing house")),
-           ("document", _en_class(r"(?:written\s+)?(?:document|licence|license|certificate|permit|notice)", r"report|statement|form")),
+    "en": [("authority", _en_class(r"(?:public\s+)?(?:authority|regulator|court|tribunal|ministry|government|"
+                                   r"department|agency)")),
+           ("party", _en_class(r"(?:natural\s+)?(?:person|persons|individual|body corporate|company|partnership|firm|"
+                               r"entity|undertaking|institution)", r"exchange|clearing house")),
+           ("document", _en_class(r"(?:written\s+)?(?:document|licence|license|certificate|permit|notice)",
+                                  r"report|statement|form")),
            ("instrument", _en_class(r"standards?|rules|regulations|code|convention|treaty|legislation"))],
 }
 

@@ -49,11 +49,11 @@ VI_FIXED = [
 ]
 # -- heads whose name is read by scanning modifier syllables --------------------------------------
 # A head word must start a word: the syllable before it must not make a compound of it (tự chủ,
-# dân chủ, làm chủ; con người; trên / làm / có cơ sở = "on the basis"), nor a count make it a
+# dân chủ, làm chủ, máy chủ; con người; trên / làm / có cơ sở = "on the basis"), nor a count make it a
 # number of persons (hai người, nhiều người), nor a locative make it a place or the grassroots level
 # (tại / ở / vào cơ sở), nor a school level (trung học cơ sở); the syllable after must not make a non-actor
 # compound (chủ nghĩa / trì / động …, cơ sở dữ liệu / vật chất / hạ tầng / pháp lý).
-_BEFORE = {"chủ": set("tự dân làm quân địa nước".split()), "cơ": set("trên làm có tại ở vào học".split()),
+_BEFORE = {"chủ": set("tự dân làm quân địa nước máy".split()), "cơ": set("trên làm có tại ở vào học".split()),
            "người": set("con đông ít hai ba bốn năm sáu bảy tám chín mười mấy vài nhiều mọi mỗi từng".split())}
 VI_HEADS = [("party", re.compile(rf"(?<!{_W})[Cc]hủ(?! (?:nghĩa|trì|động|yếu|trương|đề|quyền|tịch|tọa|nhiệm|quan|lực|đạo|"
                                  rf"chốt|ý|mưu|đích|tâm|biên|công|điểm|thầu)(?!{_W}))(?= )"), 0.65),
@@ -78,8 +78,9 @@ _FIRST_OK = set("bị được phải có không chưa đã tự cùng".split())
 _NEW_NP = set("các những mọi mỗi một hai nhiều toàn tất vào ra lên xuống sang tới lại".split())
 _CLOSE = set("này đó kia ấy khác mà".split())   # a determiner or "mà" (who) closes the noun phrase
 # a closed-class syllable that makes a compound with the one before is no boundary: "nước ngoài"
-# (foreign), "trực thuộc", "hành vi", "thứ hai" (an ordinal)
-_BOUND = {"ngoài": {"nước"}, "toàn": {"an", "hoàn"}, "thuộc": {"trực"}, "vi": {"hành"}} | {n: {"thứ"} for n in "một hai bốn năm".split()}
+# (foreign), "trực thuộc", "hành vi", "cấp trên", "thứ hai" (an ordinal)
+_BOUND = {"ngoài": {"nước"}, "toàn": {"an", "hoàn"}, "thuộc": {"trực"}, "vi": {"hành"}, "trên": {"cấp"}, "dưới": {"cấp"}} | \
+    {n: {"thứ"} for n in "một hai bốn năm".split()}      # "cấp trên" (the higher level) is one word
 _LIMIT = 4                      # modifier syllables: a run that finds no boundary by then is no name
 _SYL = re.compile(rf"(, +| +)({_W}+)(?!{_W})")      # a run of spaces is one space (layout)
 # a verb that takes no object (a change of state, assent, expiry) after the modifier is the

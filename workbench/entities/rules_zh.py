@@ -23,8 +23,8 @@ _ZH_ACTS = tuple("""发放 换发 补发 吊销 撤销 注销 取消 收回 收�
 # verbs that govern a party, body or document and never name one: at the head of a name's modifier
 # they are the predicate (保护 | 举报人, 接到 | 消费者…, 代表 | X机构, 落实 | 企业…); after a noun inside it
 # they may form an activity noun (消费者权益保护), so they are cut only where the modifier begins
-_ZH_GOVERN = tuple("""保护 保障 维护 落实 纳入 包括 公布 公开 明确 需要 代表 接到 收到 损害 侵害 侵犯 聘用 聘请 雇用 雇佣
-    邀请 任命 奖励 表彰 追究 召集 约谈 联系 帮助 配合 协调 确认 动员 告诫 保证 依靠 督查""".split())
+_ZH_GOVERN = tuple("""保护 保障 维护 落实 包括 公布 公开 明确 需要 代表 损害 侵害 侵犯 奖励 表彰 追究 召集 约谈 联系
+    帮助 配合 协调 确认 动员 告诫 保证 依靠 督查""".split())
 # a modal is followed by its verb: a name right after 应当 / 可以 / 不得 / 必须 / 须 begins with that verb
 _ZH_MODAL = re.compile(r"(?:应当|可以|不得|必须|须)$")
 # staff named by a public function (执法 / 监督 / 检疫 …) act for their body: an office, not a regulated party
