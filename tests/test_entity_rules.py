@@ -1,0 +1,138 @@
+"""Entity rules by the principles of legal drafting (workbench/entities/rules_*.py, definitions.py):
+short synthetic sentences, one principle per test."""
+from __future__ import annotations
+
+from workbench.entities.extract import extract, extract_all  # noqa: F401
+
+from test_entities import unit
+
+
+def test_defined_terms_where_drafting_puts_definitions_typed_by_their_genus():
+    """Vietnamese "X là Y" defines only under a defining heading, in an article headed by its
+    term, or with "được hiểu là"; a defined term takes the class its definition names."""
+    def terms(u):
+        return {(m.type, m.surface) for m in extract(u) if m.surface in (u.text or "")[:40]}
+    defined = unit("a@1/a3", "vi", "definition", "Người lao động là người làm việc cho người sử dụng lao động.",
+                   title="Giải thích từ ngữ")
+    assert ("party", "Người lao động") in terms(defined)
+    headed = unit("a@1/a455", "vi", "definition", "Hợp đồng trao đổi tài sản là sự thỏa thuận giữa các bên.",
+                  title="Hợp đồng trao đổi tài sản")
+    assert ("term", "Hợp đồng trao đổi tài sản") in terms(headed)
+    declared = unit("a@1/a17", "vi", "definition", "Học tập là quyền và nghĩa vụ của công dân.",
+                    title="Quyền và nghĩa vụ học tập của công dân")
+    assert not [m for m in extract(declared) if m.type == "term"]
+    zh = unit("f@1/a150", "zh", "definition", "本法所称食品生产经营者，是指从事食品生产经营活动的单位和个人。")
+    assert any(m.type == "party" and m.surface == "食品生产经营者" for m in extract(zh))
+    en = unit("g@1/r1", "en", "definition", '"Borrower" means a person who receives Credit.')
+    assert any(m.type == "party" and m.surface == "Borrower" for m in extract(en))
+
+
+# -- the principles of the third rewrite (each sentence is synthetic) ------------------------------
+def mentions(language: str, text: str, role: str = "obligation", title: str = "") -> set[tuple[str, str]]:
+    return {(m.type, m.surface) for m in extract(unit("s@1/a1", language, role, text, title=title))}
+
+
+def surfaces(language: str, text: str, role: str = "obligation", title: str = "") -> set[str]:
+    return {s for _, s in mentions(language, text, role, title)}
+
+
+def test_zh_a_name_never_begins_with_the_verb_that_governs_it():
+    # a governing verb opening the modifier (保护 / 代表 / 包括) is the predicate, not part of the name
+    assert ("party", "举报人") in mentions("zh", "有关部门对举报信息予以保密，保护举报人的合法权益。")
+    assert "保护举报人" not in surfaces("zh", "有关部门对举报信息予以保密，保护举报人的合法权益。")
+    assert ("authority", "动物卫生监督机构") in mentions("zh", "检疫员，代表动物卫生监督机构执行检疫任务。")
+    assert ("party", "病原携带者") in mentions("zh", "患有传染病（包括病原携带者）的，不得从事接触食品的工作。")
+    # after a modal comes its verb (通告 is in no list): the name starts after it
+    assert ("party", "经营者") in mentions("zh", "监督管理部门应当通告经营者。")
+    assert "通告经营者" not in surfaces("zh", "监督管理部门应当通告经营者。")
+    # ... and a bare class noun after that verb modifies the next noun (企业食品安全管理制度)
+    assert not [m for m in mentions("zh", "主要负责人应当督导企业食品安全管理制度的执行。") if "企业" in m[1]]
+    # a verb after a noun inside the modifier is its predicate: 单位 | 聘用 | 专业兽医人员
+    assert ("party", "专业兽医人员") in mentions("zh", "兽医站和有条件的单位聘用专业兽医人员，承担检疫工作。")
+    # a class noun that modifies a following noun is attributive: 公布人员名单 names no one
+    assert not mentions("zh", "颁发证件，公布人员名单。")
+
+
+def test_zh_staff_of_a_public_body_act_for_it():
+    assert ("authority", "监督检查人员") in mentions("zh", "主管部门进行监督检查时，监督检查人员不得少于2人。")
+    assert ("authority", "工作人员") in mentions("zh", "商务主管部门的工作人员应当出示检查证件。")
+    assert ("party", "工作人员") in mentions("zh", "食品生产企业的工作人员应当持有健康证明。")   # a firm's staff
+    # an institution named by its expertise sells a service: a party, not a public body
+    assert ("party", "专业机构") in mentions("zh", "应当立即组织有关部门、专业机构进行核实。")
+
+
+def test_zh_lists_share_a_head_or_close_with_deng():
+    # conjuncts that end with a verb name a domain (质量监督): the shared-head list goes on over them
+    assert ("authority", "农业行政、质量监督、工商行政管理部门") in mentions("zh", "会同农业行政、质量监督、工商行政管理部门进行调查。")
+    # a list closed by 等 names its members before the class: the party is the class after 等
+    assert ("party", "集中用餐单位") in mentions("zh", "学校、托幼机构、建筑工地等集中用餐单位应当遵守食品安全标准。")
+    assert ("authority", "动物卫生监督机构") in mentions("zh", "禁止经营未经动物卫生监督机构检疫的肉类。")
+
+
+def test_vi_a_person_phrase_is_a_party_only_when_its_clause_closes():
+    # "với" (a partner) and "trái" (unlawfully) complement the verb before them: the phrase goes on
+    assert not [s for s in surfaces("vi", "Nhóm là tập hợp những người gắn bó với nhau.") if s.startswith("người")]
+    assert "người kết hôn" not in surfaces("vi", "Cha, mẹ của người kết hôn trái pháp luật có quyền yêu cầu.")
+    # after a relative clause a topic or possessor belongs to it
+    assert not [s for s in surfaces("vi", "Tuyển chọn đúng người đáp ứng yêu cầu của vị trí việc làm.") if "người" in s]
+    # ... but a compound of one or two syllables takes them as adjuncts, and "của" + a person is the possessor
+    assert "người thứ ba" in surfaces("vi", "Bên vận chuyển bồi thường cho người thứ ba về thiệt hại.")
+    assert "người đại diện hợp pháp" in surfaces("vi", "Cha mẹ hoặc người đại diện hợp pháp của họ phải đồng ý.")
+    # a closed domain after a state modifier stays part of the name
+    assert "người bị hạn chế về thể chất" in surfaces("vi", "Di chúc của người bị hạn chế về thể chất phải được lập thành văn bản.")
+    # "có trách nhiệm" + a verb is the duty modal: the run holds the predicate
+    assert not [s for s in surfaces("vi", "Chủ sở hữu hoặc cơ quan có trách nhiệm yêu cầu được nhận lại tài sản.")
+                if s.startswith("cơ quan")]
+    # coordinated verbs after bị / được / có: the name as cut at the comma is incomplete
+    assert "người bị bắt" not in surfaces("vi", "Quyền của người bị bắt, tạm giữ, tạm giam được bảo đảm.")
+    assert "Người khoan" not in surfaces("vi", "4. Người khoan, đào trái phép làm hư hại công trình thì bị phạt.")
+    # only aspect words, a reflexive, or a clause after "nơi": no bounded name
+    assert not [s for s in surfaces("vi", "Cấm kết hôn giữa người đã từng là cha nuôi với con nuôi.") if "người" in s]
+    assert not [s for s in surfaces("vi", "Thanh tra tỉnh xây dựng kế hoạch của cơ quan mình.") if "cơ quan" in s]
+    assert "người được giám hộ cư trú" not in surfaces("vi", "Áp dụng pháp luật của nước nơi người được giám hộ cư trú.")
+    # a capitalised head inside a sentence belongs to a proper name
+    assert not mentions("vi", "Người lao động được nghỉ vào ngày Chủ nhật hằng tuần.") & {("party", "Chủ nhật")}
+    # compounds are no heads or bounds: "máy chủ" (a server), "cấp trên" (the higher level)
+    assert not [s for s in surfaces("vi", "Tấn công hệ thống máy chủ tên miền quốc gia.") if s.startswith("chủ")]
+    assert "cơ quan nhà nước cấp trên" in surfaces("vi", "Chịu sự giám sát của cơ quan nhà nước cấp trên.")
+    # an organ's function is named in content words: "do Quốc hội" is the agent, not part of a name
+    assert ("authority", "Quốc hội") in mentions("vi", "Chủ nhiệm Ủy ban do Quốc hội bầu.")
+
+
+def test_vi_the_head_of_a_body_is_an_office():
+    defined = mentions("vi", "Trưởng đoàn thanh tra là người đứng đầu Đoàn thanh tra.", "definition", "Giải thích từ ngữ")
+    assert ("authority", "Trưởng đoàn thanh tra") in defined
+
+
+def test_en_a_glossary_headword_takes_the_class_its_definition_names():
+    d = lambda text: mentions("en", text, "definition")                     # noqa: E731
+    assert ("party", "Recognised Body") in d("Recognised Body\tmeans a Recognised Investment Exchange or a Recognised Clearing House.")
+    assert ("party", "Non-Profit Organisation") in d("Non-Profit Organisation\tmeans a Legal Person or arrangement that raises funds.")
+    assert ("document", "Scheme Report") in d("Scheme Report\tmeans a report made in accordance with section 89.")
+    assert ("instrument", "Common Reporting Standard") in d("Common Reporting Standard\tmeans the standard for automatic exchange of information.")
+    # a possessor is not the genus, a gerund is no class, a class noun modifying a name is no genus
+    assert ("term", "Own Initiative Power") in d("Own Initiative Power\tmeans the Regulator's power to vary a permission.")
+    assert ("term", "Operating a Platform") in d("Operating a Platform means undertaking one or more platform activities.")
+    assert ("term", "Resolution Plan") in d("Resolution Plan\tmeans an Individual Resolution Plan or a Group Resolution Plan.")
+    # a term never includes its article, never starts inside a word, never ends in an adverb
+    assert ("term", "Contract of Insurance") in d("A Contract of Insurance means any contract of insurance.")
+    assert not [s for s in surfaces("en", "'Arm's length' means the prevailing market price.", "definition") if s.startswith("s ")]
+    assert not [m for m in d("Inside Information. The need to assess it in context also means that new facts matter.")
+                if m[0] == "term"]
+
+
+def test_en_names_start_with_their_first_word_and_staff_act_for_the_regulator():
+    assert ("authority", "Supervision Relationship Manager") in mentions("en", "Firms discuss this with their Supervision Relationship Manager.")
+    # "apply to the Regulator for the X": the complement belongs to the verb
+    assert ("authority", "Regulator") in mentions("en", "A Fund may apply to the Regulator for the Green Fund Designation.")
+    # a possessor is a noun phrase of its own; a name cut by the word limit starts earlier
+    assert ("document", "Financial Services Permission") in mentions("en", "If an Authorised Person's Financial Services Permission is cancelled, it must stop.")
+    assert ("document", "Representative Office Financial Services Permission") in mentions(
+        "en", "A firm that holds a Representative Office Financial Services Permission may not deal.")
+    # "and the" opens a second noun phrase; an imperative never begins a name
+    assert not [s for s in surfaces("en", "It must comply with Federal AML Legislation and the Regulations.") if " and the " in s]
+    assert "See Guidance" not in surfaces("en", "See Guidance under Rule 6.5.1 for the type of information.")
+    # an acronym is typed by the head of its expansion, not by a complement after "of"
+    acr = mentions("en", "the Accounting and Auditing Organisation of Islamic Financial Institutions (AAOIFI). AAOIFI publishes standards.")
+    assert not {m for m in acr if m[1] == "AAOIFI"}
+    assert not mentions("en", "Transfers are registered by the registrar within seven days.") & {("authority", "registrar")}
