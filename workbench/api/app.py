@@ -27,7 +27,7 @@ from ..core.records import Filter, Question
 from . import models as m
 from .state import NotReady, Shared
 
-NOT_FOUND = {404: {"model": m.Problem, "description": "no such unit, instrument or term"}}
+NOT_FOUND = {404: {"model": m.Problem, "description": "no such unit, instrument, term, entity or collection"}}
 # one server-sent event (schemathesis and OpenAPI 3.1 read the schema per event)
 EVENT = {"type": "object", "required": ["event", "data"],
          "properties": {"event": {"type": "string", "enum": ["token", "answer", "error"]},
@@ -35,7 +35,8 @@ EVENT = {"type": "object", "required": ["event", "data"],
                                  "Answer as JSON; error: the message as a JSON string"}}}
 STREAM = {200: {"content": {"text/event-stream": {"schema": EVENT}},
                  "description": "the Answer, or with stream=true server-sent events: token ..., answer"}}
-BUSY = {409: {"model": m.Problem, "description": "a writer is building the workspace; nothing committed yet"}}
+BUSY = {409: {"model": m.Problem, "description": "a writer is building the workspace; nothing committed yet"},
+        400: {"model": m.Problem, "description": "the workspace refuses the request (the message says why and the fix)"}}
 
 
 def settings_config(base: RetrievalConfig, s: m.Settings) -> RetrievalConfig:
@@ -193,7 +194,7 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
                                          for s, rows in summary["per_question"].items()}})
 
     from .entities import add_entity_routes
-    add_entity_routes(app, shared, BUSY)
+    add_entity_routes(app, shared, BUSY, NOT_FOUND)
     return app
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from fastapi import FastAPI, HTTPException, Query
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..entities.aggregate import AggregatedRelation
 from ..entities.extract import TYPES
@@ -45,11 +45,19 @@ class DocumentOut(BaseModel):
 
 class TraverseRequest(Strict):
     start: str = EntityId
-    end: str | None = Field(None, min_length=3, max_length=400)
     strategy: Literal["bfs", "shortest", "confidence"] = "bfs"
+    end: str | None = Field(None, min_length=3, max_length=400, validate_default=True,
+                            description="the entity to reach; needed by strategy 'shortest'")
     max_depth: int = Field(2, ge=1, le=6)
     max_nodes: int = Field(50, ge=1, le=500)
     min_confidence: float = Field(0.0, ge=0.0, le=1.0)
+
+    @field_validator("end")
+    @classmethod
+    def _shortest_needs_end(cls, end, info):
+        if info.data.get("strategy") == "shortest" and not end:
+            raise ValueError("strategy 'shortest' needs an end entity: set `end`")
+        return end
 
 
 class SubgraphRequest(Strict):
@@ -85,7 +93,9 @@ class ContextOut(BaseModel):
     context: str
 
 
-def add_entity_routes(app: FastAPI, shared, busy: dict) -> None:
+def add_entity_routes(app: FastAPI, shared, busy: dict, not_found: dict) -> None:
+    """`busy`: the 409 (and 400) responses every route shares; `not_found`: the 404 response."""
+    absent = {**busy, **not_found}
     def index():
         return shared.current().entities
 
@@ -103,31 +113,29 @@ def add_entity_routes(app: FastAPI, shared, busy: dict) -> None:
                limit: int = Query(20, ge=1, le=500)):
         return index().search(q, tuple(type), limit)
 
-    @app.get("/entities/relations", response_model=list[AggregatedRelation], responses=busy,
+    @app.get("/entities/relations", response_model=list[AggregatedRelation], responses=absent,
              summary="An entity's relations aggregated across documents")
     def relations(id: str = Query(min_length=3, max_length=400), types: list[Literal[RELATIONS]] = Query([]),  # noqa: A002
                   min_confidence: float = Query(0.0, ge=0.0, le=1.0), min_occurrences: int = Query(1, ge=1, le=10000)):
         return known(index(), [id]).relations_of(id, tuple(types) or None, min_confidence, min_occurrences)
 
-    @app.get("/entities/documents", response_model=list[DocumentOut], responses=busy,
+    @app.get("/entities/documents", response_model=list[DocumentOut], responses=absent,
              summary="The documents mentioning an entity, with the entities co-occurring there")
     def documents(id: str = Query(min_length=3, max_length=400)):  # noqa: A002
         return known(index(), [id]).documents_of(id)
 
-    @app.post("/entities/traverse", response_model=list[Path], responses=busy,
+    @app.post("/entities/traverse", response_model=list[Path], responses=absent,
               summary="Paths from an entity: breadth-first, shortest or most confident, with document diversity")
     def traverse(req: TraverseRequest):
         idx = known(index(), [req.start] + ([req.end] if req.end else []))
-        if req.strategy == "shortest" and not req.end:
-            raise HTTPException(422, "strategy 'shortest' needs an end entity")
         return idx.traverse(req.start, req.end, req.strategy, req.max_depth, req.max_nodes, req.min_confidence)
 
-    @app.post("/entities/subgraph", response_model=Subgraph, responses=busy,
+    @app.post("/entities/subgraph", response_model=Subgraph, responses=absent,
               summary="The subgraph around one entity or several, with supporting text")
     def subgraph(req: SubgraphRequest):
         return known(index(), req.entities).subgraph(req.entities, req.depth)
 
-    @app.post("/search/multi", response_model=list[CollectionHitOut], responses=busy,
+    @app.post("/search/multi", response_model=list[CollectionHitOut], responses=absent,
               summary="Multi-vector search: units, entities, relations, document summaries and terms, fused")
     def multi(req: MultiSearchRequest):
         wb = shared.current()
@@ -141,7 +149,7 @@ def add_entity_routes(app: FastAPI, shared, busy: dict) -> None:
             hits = wb.search_all(req.query, req.k, wanted)
         return [CollectionHitOut(**{**h.__dict__, "unit_ids": list(h.unit_ids)}) for h in hits]
 
-    @app.post("/entities/context", response_model=ContextOut, responses=busy,
+    @app.post("/entities/context", response_model=ContextOut, responses=absent,
               summary="LOCAL context for a query: entities, relations and sources, within a budget")
     def context(req: ContextRequest):
         ids, text = known(index(), req.entities).local_context(req.query, req.entities, req.max_chars, req.depth)
