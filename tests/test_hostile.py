@@ -2,11 +2,18 @@
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
+import subprocess
+import sys
 
 import pytest
 
 from workbench.cli import main as cli
+from workbench.core.errors import CorpusError
 from workbench.parse.manifest import import_manifest
+
+from conftest import ROOT, SAMPLE
 
 LAW = "Article 1. Scope\nThis Act applies to clinics.\n"
 
@@ -192,3 +199,178 @@ def test_replace_takes_an_instrument_over_from_another_corpus(sample_workspace, 
     assert wb.store.count() == before - taken - 1 + mine
     ids = wb.units()["id"].to_list()
     assert len(ids) == len(set(ids)) and wb.inconsistencies() == []
+
+
+# -- the writer lock names its holder -----------------------------------------------------------
+def test_the_lock_file_names_the_writers_pid_and_command_and_so_does_the_refusal(tmp_path, capsys):
+    from workbench.store.lock import LOCK, holder
+    ws = tmp_path / "ws"
+    holds = ("import sys, time; from workbench.store.lock import writing\n"
+             "with writing(sys.argv[1]):\n    print('held', flush=True); time.sleep(300)")
+    writer = subprocess.Popen([sys.executable, "-c", holds, str(ws), "--marker-of-the-writer"],
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert writer.stdout.readline().strip() == "held"
+        lines = (ws / LOCK).read_text(encoding="utf-8").splitlines()
+        assert lines[0] == str(writer.pid) and "--marker-of-the-writer" in lines[1] and len(lines) == 2
+        assert holder(ws) == writer.pid                               # the pid is still read from line 1
+        assert cli(["ingest", str(SAMPLE), "--workspace", str(ws)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert f"pid {writer.pid}" in err and "--marker-of-the-writer" in err and err.count("\n") == 0
+    finally:
+        writer.kill()
+        writer.wait()
+    assert holder(ws) is None
+
+
+# -- damaged or read-only workspaces ------------------------------------------------------------
+def copy_of(sample_workspace, tmp_path):
+    ws = tmp_path / "ws"
+    shutil.copytree(sample_workspace, ws)
+    return ws
+
+
+@pytest.mark.parametrize("content", [b"{oops", b"[1, 2]", b'"text"', b"null", b"\xff\xfe\x00garbage", b""])
+@pytest.mark.parametrize("command", [["info"], ["search", "licence"]])
+def test_a_corrupt_workspace_json_is_one_line_naming_it_exit_2(sample_workspace, tmp_path, capsys, content, command):
+    ws = copy_of(sample_workspace, tmp_path)
+    (ws / "workspace.json").write_bytes(content)
+    assert cli([*command, "--workspace", str(ws)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "Traceback" not in err and "unexpected" not in err
+    assert str(ws / "workspace.json") in err and "damaged" in err and "ingest the corpora again" in err
+    assert (ws / "workspace.json").read_bytes() == content                  # left as it was
+
+
+def test_a_read_only_workspace_can_be_queried_and_nothing_changes(sample_workspace, tmp_path, capsys):
+    ws = copy_of(sample_workspace, tmp_path)
+
+    def state():
+        return {p: (p.stat().st_mtime_ns, p.stat().st_size) for p in [ws, *ws.rglob("*")]}
+    before = state()
+    for p in before:
+        p.chmod(p.stat().st_mode & ~0o222)
+    try:
+        assert cli(["info", "--workspace", str(ws)]) == 0
+        assert cli(["search", "licence", "--workspace", str(ws)]) == 0
+        assert cli(["search", "licence", "--mode", "dense", "--workspace", str(ws)]) == 0
+        out, err = capsys.readouterr()
+        assert "clinic-licensing-act" in out and "error" not in err
+        assert state() == before
+    finally:
+        for p in before:
+            p.chmod(p.stat().st_mode | 0o200)
+
+
+def test_info_flags_units_without_their_graph(sample_workspace, tmp_path, capsys):
+    ws = copy_of(sample_workspace, tmp_path)
+    for f in ws.glob("graph_*.parquet"):            # as a crash after the units were stored leaves it
+        f.unlink()
+    assert cli(["info", "--workspace", str(ws)]) == 0
+    out = capsys.readouterr().out
+    assert "warning: corpus sample:" in out and "units but no CONTAINS edges (re-ingest it)" in out
+
+
+# -- pipes, --debug -------------------------------------------------------------------------------
+def workbench_shell(args: list[str], pipe: str, tmp_path, **env):
+    """Run `python -m workbench.cli ARGS | PIPE` in bash: (exit code of the workbench side, its stderr)."""
+    err = tmp_path / "stderr.txt"
+    line = (f"{shlex.quote(sys.executable)} -m workbench.cli {shlex.join(args)} 2>{shlex.quote(str(err))} "
+            f"| {pipe} >/dev/null; exit ${{PIPESTATUS[0]}}")
+    environ = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"} | env
+    code = subprocess.run(["bash", "-c", line], cwd=ROOT, env=environ, timeout=300).returncode
+    return code, err.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("reader", ["head -c 10", "true"])     # true: the reader is gone before any output
+def test_info_into_a_pipe_closed_early_exits_0_quietly(sample_workspace, tmp_path, reader):
+    code, err = workbench_shell(["info", "--workspace", str(sample_workspace)], reader, tmp_path)
+    assert code == 0 and "Traceback" not in err and "BrokenPipe" not in err and not err.strip()
+
+
+def test_debug_shows_the_traceback_of_a_bad_input_and_only_then(sample_workspace, tmp_path, capsys):
+    bench = tmp_path / "null.jsonl"
+    bench.write_text("null\n", encoding="utf-8")
+    argv = ["eval", str(bench), "--workspace", str(sample_workspace)]
+    assert cli(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "Traceback" not in err and f"{bench}:1" in err
+    code, err = workbench_shell(["--debug", *argv], "cat", tmp_path)
+    assert code == 1 and "Traceback (most recent call last)" in err and "CorpusError" in err and f"{bench}:1" in err
+
+
+# -- define, encodings ---------------------------------------------------------------------------
+@pytest.mark.parametrize("term", ["%", "_", "%%"])
+def test_define_a_wildcard_lists_no_term(sample_workspace, capsys, term):
+    assert cli(["define", term, "--workspace", str(sample_workspace)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "" and err == ""
+    assert cli(["define", "licence", "--workspace", str(sample_workspace)]) == 0     # a real term still is
+    assert "licence" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_bom_is_decoded(tmp_path, encoding):
+    from workbench.parse.text import decode
+    data = LAW.encode(encoding)
+    assert not data.startswith((b"\xff\xfe", b"\xfe\xff"))
+    assert decode(data, "act.txt") == LAW
+    folder = corpus(tmp_path, "act.txt")
+    (folder / "act.txt").write_bytes(data)
+    parsed = import_manifest(folder)
+    assert any("clinics" in u.text for u in parsed.result.units)
+    assert not [p for p in parsed.result.problems if p.severity == "error"]
+
+
+# -- benchmarks -----------------------------------------------------------------------------------
+def bench_file(tmp_path, *rows: str):
+    f = tmp_path / "bench.jsonl"
+    f.write_text("".join(r + "\n" for r in rows), encoding="utf-8")
+    return f
+
+
+GOOD_Q = '{"id": "q1", "question": "What does a licence need?", "gold": ["clinic-licensing-act@2018/a10"]}'
+
+
+@pytest.mark.parametrize("as_of", ['"2020-13-01"', '"31/01/2020"', '"20200131"', '"2020-1-5"', '""', "2020",
+                                   '["2020-01-01"]'])
+def test_a_benchmark_as_of_that_is_not_a_date_is_refused_with_the_line(tmp_path, as_of):
+    from workbench.evaluate.metrics import load_benchmark
+    f = bench_file(tmp_path, GOOD_Q, '{"id": "q2", "question": "x?", "gold": ["a@1/a1"], "as_of": %s}' % as_of)
+    with pytest.raises(CorpusError) as e:
+        load_benchmark(f)
+    assert e.value.file == str(f) and e.value.line == 2 and "YYYY-MM-DD" in str(e.value)
+    ok = bench_file(tmp_path, GOOD_Q.replace("}", ', "as_of": "2020-02-29"}'))
+    assert load_benchmark(ok)[0].as_of == "2020-02-29"
+
+
+def test_eval_refuses_a_bad_as_of_with_exit_2(sample_workspace, tmp_path, capsys):
+    f = bench_file(tmp_path, GOOD_Q.replace("}", ', "as_of": "2020-02-30"}'))
+    assert cli(["eval", str(f), "--workspace", str(sample_workspace), "--figure", str(tmp_path / "f.png")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and f"{f}:1" in err and "YYYY-MM-DD" in err and "Traceback" not in err
+    assert not (tmp_path / "f.png").exists()
+
+
+@pytest.mark.parametrize("rows, says", [(None, "no such benchmark file"), (["null"], "not a benchmark line")])
+def test_eval_a_missing_or_null_benchmark_is_one_line_exit_2(sample_workspace, tmp_path, capsys, rows, says):
+    f = bench_file(tmp_path, *rows) if rows else tmp_path / "nowhere.jsonl"
+    assert cli(["eval", str(f), "--workspace", str(sample_workspace), "--figure", str(tmp_path / "f.png")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and str(f) in err and says in err and "Traceback" not in err
+
+
+def test_eval_warns_of_gold_ids_the_workspace_does_not_hold(sample_workspace, tmp_path, capsys):
+    f = bench_file(tmp_path, GOOD_Q.replace('"]}', '", "no-such-act@1/a1"]}'),
+                   '{"id": "q2", "question": "Who licenses clinics?", "gold": ["ghost@2/a3", "ghost@2/a4", '
+                   '"ghost@2/a5"]}', '{"id": "q3", "question": "hospital", "gold": ["clinic-licensing-act@2018/a3"]}')
+    argv = ["eval", str(f), "--systems", "bm25", "--workspace", str(sample_workspace),
+            "--figure", str(tmp_path / "f.png")]
+    assert cli(argv) == 0
+    out, err = capsys.readouterr()
+    warned = [line for line in err.splitlines() if "gold ids" in line]
+    assert len(warned) == 1 and warned[0].startswith("warning: 4 gold ids of 2 questions are not in the workspace")
+    assert "no-such-act@1/a1 (question q1)" in warned[0] and "ghost@2/a3 (question q2)" in warned[0]
+    assert "and 1 more" in warned[0] and "| bm25 |" in out
+    f.write_text(GOOD_Q + "\n", encoding="utf-8")                           # all there: no warning
+    assert cli(argv) == 0 and "gold ids" not in capsys.readouterr().err

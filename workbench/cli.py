@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -156,14 +157,16 @@ def main(argv: list[str] | None = None) -> int:
 
     args = p.parse_args(argv)
     try:
-        return COMMANDS[args.command](args)
+        code = COMMANDS[args.command](args)
+        sys.stdout.flush()                # a reader gone before the end (`| head`) shows here, not at exit
+        return code
     except WorkbenchError as e:
         if args.debug:
             raise
         print(f"error: {e}", file=sys.stderr)
         return 2
-    except BrokenPipeError:               # `workbench info | head`: the reader has gone
-        sys.stderr.close()
+    except BrokenPipeError:               # `workbench info | head`: the reader has gone; what is left goes nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
         return 130
@@ -220,9 +223,8 @@ def _ingest(args) -> int:
 
 def cmd_info(args) -> int:
     if not is_remote(args.workspace) and not Path(args.workspace).exists():
-        print(f"error: no workspace at {args.workspace}: run `workbench ingest PATH --workspace "
-              f"{args.workspace}` first", file=sys.stderr)
-        return 2
+        raise WorkbenchError(f"no workspace at {args.workspace}: run `workbench ingest PATH --workspace "
+                             f"{args.workspace}` first")
     info = _open(args).info()
     if args.json:
         print(json.dumps(info, ensure_ascii=False, indent=1))
@@ -270,8 +272,8 @@ def cmd_relink(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate.metrics import (SYSTEMS, category_table, dumps, load_benchmark, run_eval, split_table, table,
-                                   tests_table)
+    from .evaluate.metrics import (SYSTEMS, category_table, dumps, load_benchmark, missing_gold_warning, run_eval,
+                                   split_table, table, tests_table)
     from .ui.views import metrics_figure, save
     systems = [s.strip() for s in args.systems.split(",") if s.strip()]
     unknown = [s for s in systems if s not in SYSTEMS]
@@ -280,18 +282,16 @@ def cmd_eval(args) -> int:
                              f"choose from {', '.join(SYSTEMS)}")
     wb = _open(args)
     questions = load_benchmark(args.benchmark, args.split)[:args.limit]
-    ev = run_eval(wb, questions, systems, Path(args.benchmark).stem, args.match)
-    summary = ev.summary()
-    print(table(summary))
-    print()
+    if warning := missing_gold_warning(questions, wb.store.ids(), args.workspace):   # they can only score 0
+        print(warning, file=sys.stderr, flush=True)
+    summary = run_eval(wb, questions, systems, Path(args.benchmark).stem, args.match).summary()
+    print(table(summary), end="\n\n")
     print(category_table(summary, "recall@5"))
     if len(summary["splits"]) > 1:
-        print()
-        print(split_table(summary))
+        print("\n" + split_table(summary))
     best = "graph" if "graph" in systems else systems[-1]
     if len(systems) > 1:
-        print()
-        print(tests_table(summary, best))
+        print("\n" + tests_table(summary, best))
     figure = save(metrics_figure(summary), args.figure or Path("figures") / f"eval_{Path(args.benchmark).stem}.png")
     print(f"\nfigure: {figure}")
     if args.json:
@@ -364,9 +364,8 @@ def cmd_ask(args) -> int:
     from .answer.ask import print_answer
     wb = _open(args)
     if not wb.info()["instruments"]:
-        print(f"error: the workspace {args.workspace} holds no corpus; run "
-              f"`workbench ingest corpora/sample --workspace {args.workspace}` first", file=sys.stderr)
-        return 2
+        raise WorkbenchError(f"the workspace {args.workspace} holds no corpus; run "
+                             f"`workbench ingest corpora/sample --workspace {args.workspace}` first")
     rcfg = replace(wb.config.retrieval, mode=args.mode, top_k=args.k, as_of=args.as_of)
     answer = wb.ask(args.question, rcfg, args.backend, evidence=args.evidence)
     if args.json:

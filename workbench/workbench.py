@@ -432,8 +432,17 @@ def _pending_note(journal: dict | None) -> str | None:
 
 
 def _read_meta(path: Path, committed: bool = False) -> dict:
+    """The workspace record ({} for a new one); WorkbenchError naming the file when it is no JSON object."""
     f = committed_file(path, META) if committed else path / META
-    return json.loads(f.read_text(encoding="utf-8")) if f.exists() else {}
+    try:
+        meta = json.loads(f.read_text(encoding="utf-8")) if f.exists() else {}
+        why = "" if isinstance(meta, dict) else f"holds a JSON {type(meta).__name__}, not an object"
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        why = f"not valid JSON ({e})"
+    if not why:
+        return meta
+    raise WorkbenchError(f"{f}: {why}; the workspace record is damaged: restore it from a backup, or delete "
+                         "the workspace folder and ingest the corpora again")
 
 
 def _write_meta(path: Path, meta: dict) -> None:

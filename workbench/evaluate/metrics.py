@@ -63,6 +63,9 @@ def load_benchmark(path: str | Path, split: str | None = None) -> list[Question]
             raise CorpusError(str(path), n, f"gold {row['gold']!r}: give a non-empty list of unit ids")
         if not isinstance(q.question, str) or not q.question.strip():
             raise CorpusError(str(path), n, "question is empty: give the question text")
+        if q.as_of is not None and not _is_iso_date(q.as_of):
+            raise CorpusError(str(path), n, f"as_of {q.as_of!r} is not a date: give YYYY-MM-DD (e.g. "
+                              '"as_of": "2020-01-31"), or leave as_of out')
         if q.split not in ("tuning", "validation"):
             raise CorpusError(str(path), n, f"split {q.split!r}: use tuning or validation")
         if q.id in seen:
@@ -71,6 +74,38 @@ def load_benchmark(path: str | Path, split: str | None = None) -> list[Question]
         if split is None or q.split == split:
             out.append(q)
     return out
+
+
+def missing_gold(questions: list[Question], ids: set[str]) -> list[tuple[str, str]]:
+    """(question id, gold id) of every gold id the workspace does not hold: it can only score 0."""
+    return [(q.id, g) for q in questions for g in q.gold if g not in ids]
+
+
+def missing_gold_warning(questions: list[Question], ids: set[str], workspace: str = "", show: int = 3) -> str:
+    """One line naming how many gold ids are not in the workspace and the first few (with their
+    question ids); '' when every gold id is there."""
+    missing = missing_gold(questions, ids)
+    if not missing:
+        return ""
+    firsts = ", ".join(f"{g} (question {qid})" for qid, g in missing[:show])
+    more = f" and {len(missing) - show} more" if len(missing) > show else ""
+    where = f" {workspace}" if workspace else ""
+    return (f"warning: {len(missing)} gold ids of {len({qid for qid, _ in missing})} questions are not in the "
+            f"workspace{where} and score 0: {firsts}{more}; check the benchmark's ids, or ingest the corpus "
+            "that holds them")
+
+
+def _is_iso_date(value) -> bool:
+    """Whether `value` is a YYYY-MM-DD string naming a real day."""
+    import datetime as dt
+    import re
+    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        return False
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _norm(ids, match: str) -> list[str]:

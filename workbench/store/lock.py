@@ -1,10 +1,11 @@
 """One writer per workspace: an exclusive lock (`flock`) on `writing.lock` in the workspace.
 
 `ingest` and `relink` hold it for their whole run; a second writer is refused with the first
-one's pid (written into the file for the message) instead of both running and one corpus
-losing its edges, and readers (the REST server) can tell a workspace being written from a
-settled one. The kernel releases the lock when its process ends, killed or not, so a crash
-never leaves a workspace locked. Within one process the lock is re-entrant (ingest -> relink).
+one's pid and command line (written into the file: the pid on the first line, the command on the
+second) instead of both running and one corpus losing its edges, and readers (the REST server)
+can tell a workspace being written from a settled one. The kernel releases the lock when its
+process ends, killed or not, so a crash never leaves a workspace locked. Within one process the
+lock is re-entrant (ingest -> relink).
 """
 from __future__ import annotations
 
@@ -30,10 +31,32 @@ def _key(path) -> str:
 
 
 def _pid(f: Path) -> int:
+    """The holder's pid: the first line of the lock file (0 when it cannot be told)."""
     try:
-        return int(f.read_text().strip() or 0)
+        return int((f.read_text(encoding="utf-8", errors="replace").splitlines() or ["0"])[0].strip() or 0)
     except (OSError, ValueError):
         return 0
+
+
+def _command(f: Path) -> str:
+    """The holder's command line: the second line of the lock file ('' when not written)."""
+    try:
+        lines = f.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return ""
+    return lines[1].strip() if len(lines) > 1 else ""
+
+
+def _who(f: Path) -> str:
+    """'pid 123 (`workbench ingest ...`)' for the messages; '?' for what cannot be told."""
+    command = _command(f)
+    return f"pid {_pid(f) or '?'}" + (f" (`{command}`)" if command else "")
+
+
+def _stamp() -> bytes:
+    """What a writer writes into the lock file: its pid, then its command line."""
+    command = " ".join(" ".join(sys.argv).split()) or "?"      # one line, whatever the arguments hold
+    return f"{os.getpid()}\n{command}\n".encode("utf-8", errors="replace")
 
 
 def holder(path: str | Path) -> int | None:
@@ -95,15 +118,15 @@ def _writing(path: str | Path, wait: float | None = None):
             break
         except BlockingIOError:
             if wait and not told and time.monotonic() > started + WAIT:
-                print(f"waiting for pid {_pid(f) or '?'} to finish writing {path} ...", file=sys.stderr, flush=True)
+                print(f"waiting for {_who(f)} to finish writing {path} ...", file=sys.stderr, flush=True)
                 told = True
             if time.monotonic() > deadline:
                 os.close(fd)
-                raise WorkbenchError(f"{path}: another process (pid {_pid(f) or '?'}) is writing this workspace; "
+                raise WorkbenchError(f"{path}: another process, {_who(f)}, is writing this workspace; "
                                      "wait for it to finish (--wait), or use another --workspace") from None
             time.sleep(0.05)
     os.ftruncate(fd, 0)
-    os.pwrite(fd, str(os.getpid()).encode(), 0)
+    os.pwrite(fd, _stamp(), 0)
     with _guard:
         _held[key] = 1
     try:
