@@ -187,10 +187,12 @@ def test_guidance_paragraphs_are_its_own_unless_the_regulations_are_named():
         ("146)", "Paragraph one hundred forty-six."), ("166)", "Stablecoins."), ("166).b)", "an item"),
         ("152)", "As set out in paragraph 146(b), and in paragraph 166(b)."),
         ("153)", "Under section 146 of the Regulations, see also paragraph 146 of FSMR."),
-        ("154)", "A firm meeting paragraphs 198(1)(a) and (b) and the criteria in paragraph 31.")]]
+        ("154)", "A firm meeting paragraphs 198(1)(a) and (b) and the criteria in paragraph 31."),
+        ("155)", "See paras 146 and 166(b), and para. 146 again.")]]
     units = fsmr + guidance
     assert targets(units, "adgm-19@current/r152)") == {"adgm-19@current/r146)", "adgm-19@current/r166).b)"}
     assert targets(units, "adgm-19@current/r153)") == {"adgm-17@current/rPart 12.Chapter 3.146"}
+    assert targets(units, "adgm-19@current/r155)") == {"adgm-19@current/r146)", "adgm-19@current/r166).b)"}
     edges, _ = link_units(units)
     resolved = {e.target for e in edges if e.source == "adgm-19@current/r154)" and e.resolved}
     assert resolved == {"adgm-17@current/rPart 16.198.(1)"}                # not Part 4.31

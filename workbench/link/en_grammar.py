@@ -35,7 +35,7 @@ KINDS = {
 }
 KIND = (r"(?:Rules?|rules?|Sections?|sections?|SECTION|[Ss]ubsections?(?=\s+\d)|Articles?|articles?|Art\.|"
         r"Regulations?(?=\s+\d)|"
-        r"[Pp]aragraphs?|[Pp]ara\.|Chapters?|chapters?|Parts?|PARTS?|Schedules?|"
+        r"[Pp]aragraphs?|[Pp]aras?\.?(?=\s*\d)|Chapters?|chapters?|Parts?|PARTS?|Schedules?|"
         r"Appendix|Appendices|App|APP)")
 # A rulebook abbreviation standing before a number or a kind word: "GEN 3.3.31", "COBS Rule 6.11".
 ABBR = r"(?<![\w/-])[A-Z]{2,6}(?![\w/-])"
@@ -87,6 +87,8 @@ def label_of(kind: str | None, number: str, subs: str = "") -> str:
 
 def kind_key(kind: str | None) -> str:
     k = (kind or "").casefold()
+    if k.rstrip(".") in ("para", "paras"):     # "para. 95", "paras 93-97": paragraphs
+        return "paragraph"
     if k in KINDS:
         return k
     return k[:-1] if k.endswith("s") and k[:-1] in KINDS else k
