@@ -69,6 +69,16 @@ def test_units_and_edges_frames_agree_with_the_stores(wb):
     assert set(refs["type"]) == {"REFERENCES"}
     hist = frames.history(wb, "clinic-licensing-act@2018/a16")
     assert hist["unit_id"].to_list()[-1] == "clinic-licensing-act@2018/a16" and hist.height >= 2
+    from workbench.ui.notebook import in_force_table
+    held = in_force_table(wb, "clinic-licensing-act", ["2015-01-01", "2020-01-01", "1900-01-01"])
+    assert held["version in force"].to_list() == ["clinic-licensing-act@2012", "clinic-licensing-act@2018", "(none)"]
+
+
+def test_a_sweep_grid_reads_as_a_long_table_best_first():
+    grid = {"grid": [[0.5, 0.7], [0.9, 0.6]], "hops": [0, 1], "values": [0.1, 0.3], "weight": "support",
+            "metric": "mrr"}
+    t = frames.sweep(grid)
+    assert t.columns == ["hops", "support", "mrr"] and t.row(0) == (1, 0.1, 0.9) and t.height == 4
 
 
 def test_a_question_asked_again_is_not_embedded_again(wb):

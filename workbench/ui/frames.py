@@ -141,3 +141,11 @@ def export_button(tables, folder, stem: str, description: str = "export"):
             said.value = f"<span style='color:#b00020'>export failed: {html.escape(str(e))}</span>"
     button.on_click(click)
     return W.HBox([button, said])
+
+
+def sweep(result: dict) -> pl.DataFrame:
+    """`evaluate.stats.sweep`'s grid as a long table: one row per (hops, weight value), best first."""
+    rows = [(h, v, round(result["grid"][i][j], 4)) for i, h in enumerate(result["hops"])
+            for j, v in enumerate(result["values"])]
+    return pl.DataFrame(rows, schema={"hops": pl.Int64, result["weight"]: pl.Float64, result["metric"]: pl.Float64},
+                        orient="row").sort(result["metric"], descending=True)

@@ -134,15 +134,16 @@ def side_by_side(old, new, title_old: str = "", title_new: str = "") -> str:
 
 
 # -- versions -----------------------------------------------------------------------------------
-def in_force_table(wb, key: str, dates: Iterable[str | dt.date]) -> list[dict]:
-    """Which version of instrument `key` applied on each date."""
+def in_force_table(wb, key: str, dates: Iterable[str | dt.date]):
+    """Which version of instrument `key` applied on each date (a polars DataFrame)."""
+    import polars as pl
     rows = []
     for d in dates:
         on = dt.date.fromisoformat(d) if isinstance(d, str) else d
         doc = wb.version_in_force(key, on)
         rows.append({"date": on.isoformat(), "version in force": doc.id if doc else "(none)",
                      "from": str(doc.effective_from) if doc else "", "until": str(doc.effective_to or "") if doc else ""})
-    return rows
+    return pl.DataFrame(rows, schema=["date", "version in force", "from", "until"])
 
 
 # -- JupyterLab ---------------------------------------------------------------------------------
@@ -173,26 +174,3 @@ def launch(notebook_dir: str | Path | None = None, port: int | None = None, open
         return subprocess.call(cmd)
     except KeyboardInterrupt:
         return 0
-
-
-def history_rows(wb, unit_id: str) -> list[dict]:
-    """One article across versions, oldest first: id, dates, and how it changed from the
-    previous version (status and inserted / deleted spans of the version-alignment edge)."""
-    from ..core.records import EdgeType
-    chain = wb.history(unit_id)
-    units = {u.id: u for u in wb.store.get(chain)}
-    rows = []
-    for older, newer in zip([None] + chain, chain):
-        u = units.get(newer)
-        row = {"unit": newer, "from": str(u.effective_from or "") if u else "",
-               "until": str(u.effective_to or "") if u else "", "change": "first version" if older is None else "",
-               "inserted": "", "deleted": ""}
-        if older:
-            edge = next((e for e in wb.graph.edges_of(newer, (EdgeType.INHERITS, EdgeType.AMENDS))
-                         if e.target == older and e.extractor == "version-align"), None)
-            if edge is not None:
-                a = dict(edge.attrs)
-                row.update(change=a.get("status", edge.type.value.lower()), inserted=a.get("inserted", "")[:120],
-                           deleted=a.get("deleted", "")[:120])
-        rows.append(row)
-    return rows

@@ -306,6 +306,9 @@ class Panel(Exploring):
         self.base = replace(self.base, **{f: getattr(cfg, f) for f in ("candidates", "seed_k", "cap", "sub_lexical",
                                                                       "unstructured", "policies", "edge_prior")})
         self.update()
+        if len(hops) > 1:                 # one slider cannot show per-type limits: say what was dropped
+            self.status.value += (" · the file's per-type hop limits (" + ", ".join(f"{t} {n}" for t, n in cfg.hops)
+                                  + ") cannot be set on one slider: hops follow the policy")
         return self.config()
 
     def _setting_path(self) -> Path:
