@@ -46,7 +46,7 @@ def splits(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citati
     return _grouped(summary, "splits", "by_split", "part", metrics)
 
 
-def categories(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citation_f1")) -> str:
+def categories(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "citation_f1", "macro_f2")) -> str:
     return _grouped(summary, "categories", "by_category", "group", metrics)
 
 

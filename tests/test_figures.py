@@ -141,3 +141,12 @@ def test_save_writes_a_readable_png(figs, tmp_path):
     with Image.open(path) as im:
         assert im.format == "PNG" and im.size[0] > 500 and im.size[1] > 300
     assert figs["ci"]._repr_png_()                                   # still displayable after saving
+
+
+def test_the_metrics_figure_shows_macro_f2_by_category(figs):
+    titles = [ax.get_title() for ax in data_axes(figs["metrics"])]
+    assert titles == ["Overall", "recall@5 by category", "macro_f2 by category"]
+    s = summary()
+    bars = [p.get_height() for p in data_axes(figs["metrics"])[2].patches]
+    want = [s["systems"][name]["by_category"][c]["macro_f2"] for name in s["systems"] for c in s["categories"]]
+    assert bars == pytest.approx(want)

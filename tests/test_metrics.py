@@ -92,7 +92,7 @@ def test_alqac_folder_and_single_files(alqac, tmp_path, capsys):
     assert [json.loads(line)["id"] for line in one.read_text().splitlines()] == ["alqac2023-t1"]
 
 
-def test_obliqa_split_files(tmp_path):
+def test_obliqa_split_files(tmp_path, capsys):
     import zipfile
     root = tmp_path / "adgm"
     root.mkdir()
@@ -108,6 +108,11 @@ def test_obliqa_split_files(tmp_path):
     assert cli(["import-benchmark", "obliqa", str(root / "ObliQA_test.json"), "--out", str(out)]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(r["id"], r["gold"], r["category"]) for r in rows] == [("a", ["adgm-3@current/r1.2"], "1-passage")]
+    err = capsys.readouterr().err                                    # gold that maps to no passage: named
+    assert "b: document 3 passage '9.9' is not in the rulebooks" in err and "b: no gold" in err
+    (root / "ObliQA_empty.json").write_text("[]", encoding="utf-8")  # a split with no question
+    assert cli(["import-benchmark", "obliqa", str(root / "ObliQA_empty.json"), "--out", str(tmp_path / "e.jsonl")]) == 2
+    assert "ObliQA_empty.json" in capsys.readouterr().err and not (tmp_path / "e.jsonl").exists()
     elsewhere = tmp_path / "split"                                   # a split file away from the rulebooks
     elsewhere.mkdir()
     (elsewhere / "ObliQA_train.json").write_text(json.dumps(test[:1]), encoding="utf-8")

@@ -43,7 +43,7 @@ class Weights:
     current: float = 0.15        # bonus for units in force today when the question names no date/version
     role: float = 0.0            # bonus for a provision of the role the question asks for (a penalty, a duty ...)
     named: float = 0.5           # bonus for a unit of an instrument the question names (others may answer too)
-    citing: float = 0.0          # share of the direct / named bonus for a provision citing a named article / instrument
+    citing: float = 1.0          # share of the direct / named bonus for a provision citing a named article / instrument
 
     @classmethod
     def vihermes(cls) -> "Weights":

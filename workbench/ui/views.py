@@ -131,16 +131,19 @@ def evidence_figure(question: str, results: dict[str, list[Hit]], width: int = 9
 
 
 def metrics_figure(summary: dict, metrics=("recall@5", "recall@10", "mrr", "map@10", "hit@1", "citation_f1",
-                                           "macro_f2"), by_category: str = "recall@5") -> Fig:
-    """Overall metrics per system, and `by_category` per question category
-    (`Evaluation.summary()`)."""
+                                           "macro_f2"), by_category=("recall@5", "macro_f2")) -> Fig:
+    """Overall metrics per system, and one panel per metric in `by_category` (a name or a
+    tuple of names) per question category (`Evaluation.summary()`)."""
     import numpy as np
     systems = list(summary["systems"])
     first = summary["systems"][systems[0]]["overall"] if systems else {}
     metrics = [m for m in metrics if m in first]
+    per_cat = [m for m in ((by_category,) if isinstance(by_category, str) else by_category) if m in first]
     cats = list(summary["categories"])
-    fig = _figure((15, 4.6))
-    ax1, ax2 = fig.subplots(1, 2, width_ratios=[max(len(metrics), 1), max(len(cats), 2)])
+    fig = _figure((15 + 4 * max(len(per_cat) - 1, 0), 4.6))
+    axes = fig.subplots(1, 1 + len(per_cat),
+                        width_ratios=[max(len(metrics), 1)] + [max(len(cats), 2)] * len(per_cat))
+    ax1 = axes[0] if per_cat else axes
     width = 0.8 / max(len(systems), 1)
     x = np.arange(len(metrics))
     for i, name in enumerate(systems):
@@ -152,17 +155,18 @@ def metrics_figure(summary: dict, metrics=("recall@5", "recall@10", "mrr", "map@
     ax1.set_ylabel("score (0–1, mean over questions)")
     ax1.set_title("Overall")
     x = np.arange(len(cats))
-    for i, name in enumerate(systems):
-        ax2.bar(x + i * width, [summary["systems"][name]["by_category"][c][by_category] for c in cats], width,
-                label=name, color=f"C{i % 10}")
-    ax2.set_xticks(x + width * (len(systems) - 1) / 2, [f"{c} ({summary['categories'][c]})" for c in cats],
-                   rotation=30, ha="right")
-    ax2.set_ylim(0, 1.05)
-    ax2.set_xlabel("question category (questions)")
-    ax2.set_ylabel(f"{by_category} (0–1)")
-    ax2.set_title(f"{by_category} by category")
+    for ax, metric in zip(axes[1:] if per_cat else [], per_cat):
+        for i, name in enumerate(systems):
+            ax.bar(x + i * width, [summary["systems"][name]["by_category"][c][metric] for c in cats], width,
+                   label=name, color=f"C{i % 10}")
+        ax.set_xticks(x + width * (len(systems) - 1) / 2, [f"{c} ({summary['categories'][c]})" for c in cats],
+                      rotation=30, ha="right")
+        ax.set_ylim(0, 1.05)
+        ax.set_xlabel("question category (questions)")
+        ax.set_ylabel(f"{metric} (0–1)")
+        ax.set_title(f"{metric} by category")
     if systems:
-        ax2.legend(title="system", **LEGEND)
+        (axes[-1] if per_cat else ax1).legend(title="system", **LEGEND)
     fig.suptitle(f"{summary['benchmark']}: {summary['questions']} questions, {len(systems)} systems")
     return fig
 
