@@ -166,6 +166,25 @@ def test_eval_of_an_uploaded_benchmark(api):
     assert 0 <= r["systems"]["graph"]["map@10"] <= 1 and len(r["per_question"]["graph"]) == 2
 
 
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    return {str(f.relative_to(folder)): (f.stat().st_size, f.stat().st_mtime_ns) for f in folder.rglob("*") if f.is_file()}
+
+
+def test_serving_reads_never_write_into_the_workspace(ws, api):
+    """Every read endpoint, an answer and an evaluation leave the workspace's files as they were."""
+    before = snapshot(ws)
+    assert api.get("/info").status_code == 200
+    assert api.post("/search", json={"query": "licence", "k": 3}).status_code == 200
+    assert api.post("/retrieve", json={"question": PENALTY, "top_k": 3}).status_code == 200
+    assert api.post("/ask", json={"question": PENALTY, "backend": "extractive"}).status_code == 200
+    uid = api.post("/search", json={"query": "licence", "k": 1}).json()[0]["unit_id"]
+    assert api.get(f"/units/{uid}").status_code == api.get(f"/history/{uid}").status_code == 200
+    assert api.get("/entities", params={"limit": 5}).status_code == 200
+    assert api.post("/eval", json={"questions": [{"id": "q", "question": PENALTY, "gold": [uid]}],
+                                   "systems": ["bm25"]}).status_code == 200
+    assert snapshot(ws) == before
+
+
 def test_errors_name_the_field_and_the_fix(api):
     bad = api.post("/search", json={"query": "licence", "k": 0}).json()["detail"]
     assert bad[0]["loc"] == ["body", "k"]
@@ -279,6 +298,7 @@ def test_openapi_no_server_error_and_responses_match_their_schema(url):
     """Every operation with generated requests, valid and invalid (schemathesis over
     /openapi.json, bounded): never a 5xx other than the documented 503 of a missing model, and
     every documented response matches its schema."""
+    started = time.monotonic()
     schema = schemathesis.openapi.from_url(url + "/openapi.json")
     ops = [r.ok() for r in schema.get_all_operations()]
     assert {f"{op.method.upper()} {op.path}" for op in ops} >= {"GET /info", "POST /search", "POST /retrieve",
@@ -296,3 +316,5 @@ def test_openapi_no_server_error_and_responses_match_their_schema(url):
             case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
 
         check()
+    elapsed = time.monotonic() - started        # bounded: a hanging endpoint fails here, not at the CI limit
+    assert elapsed < 600, f"schemathesis took {elapsed:.0f} s over {len(ops)} operations"
