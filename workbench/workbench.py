@@ -309,8 +309,7 @@ class Workbench:
 
     def edges(self, types=None):
         """The edges (of these types) as a polars DataFrame: source, target, type, resolved."""
-        from .ui.frames import edges
-        return edges(self.graph, types)
+        return self.graph.frame(types)
 
     def define(self, term: str) -> list[dict]:
         """Units that define `term` (exact term first, then terms containing it)."""

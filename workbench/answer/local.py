@@ -18,7 +18,6 @@ import re
 
 from ..core.records import Block, Evidence
 from ..link.versions import in_force
-from ..entities.subgraph import source_relevance, tokens_of
 from ..retrieve.expand import article_of
 
 MODES = ("compose", "local")
@@ -32,8 +31,7 @@ def local_evidence(wb, question: str, count: int, as_of: dt.date | None = None,
     centers, text = index.local_context(question, max_chars=max_chars)
     if not centers:
         return None
-    q = tokens_of(question)
-    snippets = sorted(index.subgraph(centers).snippets, key=lambda s: (-source_relevance(q, s), s.unit_id))
+    snippets = index.sources(centers, question)         # in the order LOCAL ranks its sources
     shown = set(re.findall(r"^- \[([^\]]+)\]", text, flags=re.M))      # the sources the text lists
     by_article: dict[str, list] = {}
     for s in snippets:

@@ -213,6 +213,13 @@ class Filter:
         return replace(self, **changes)
 
 
+DOCUMENTS = Filter(kinds=("document",))     # the document units: one per instrument version
+
+
+# the unit fields a hit's row carries (Result.to_polars)
+_FRAME_UNIT = ("key", "version", "kind", "role", "label", "title", "effective_from", "effective_to")
+
+
 @dataclass(frozen=True)
 class Result:
     """Ranked hits plus what the system would cite and how it decided (graph mode: the plan,
@@ -233,10 +240,27 @@ class Result:
         return self.plan.route if self.plan is not None else None
 
     def to_polars(self):
-        """The hits as a polars DataFrame (workbench.ui.frames.hits): rank, id, score, cited,
-        how each was found, the unit's instrument and validity, the score parts."""
-        from ..ui.frames import hits
-        return hits(self)
+        """The hits as a polars DataFrame, one row per hit in rank order: why it is there
+        (`via`: how it was found and the path walked), whether it is cited, the unit's
+        instrument / version / validity and, in graph mode, the score parts of the re-rank
+        (one column each). Also `workbench.ui.frames.hits`."""
+        import polars as pl            # only when a frame is asked for
+        cited = set(self.cited)
+        parts = sorted({p for comp in self.components.values() for p in comp})
+        rows = []
+        for rank, h in enumerate(self.hits, 1):
+            u = h.unit
+            row = {"rank": rank, "unit_id": h.unit_id, "score": float(h.score), "cited": h.unit_id in cited,
+                   "found_by": h.via.kind, "via": str(h.via), "hops": len(h.via.path)}
+            row.update({f: (getattr(u, f) if u is not None else None) for f in _FRAME_UNIT})
+            comp = self.components.get(h.unit_id, {})
+            row.update({p: comp.get(p) for p in parts})
+            rows.append(row)
+        schema = {"rank": pl.Int64, "unit_id": pl.String, "score": pl.Float64, "cited": pl.Boolean,
+                  "found_by": pl.String, "via": pl.String, "hops": pl.Int64, "key": pl.String, "version": pl.String,
+                  "kind": pl.String, "role": pl.String, "label": pl.String, "title": pl.String,
+                  "effective_from": pl.Date, "effective_to": pl.Date, **{p: pl.Float64 for p in parts}}
+        return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)
 
 
 # -- answers and evaluation ------------------------------------------------------------------

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import WorkbenchError
-from ..core.records import Filter
+from ..core.records import DOCUMENTS, Filter
 from ..store.ingest import text_key
 
 COLLECTIONS = ("units", "entities", "relations", "summaries", "terms")
@@ -121,7 +121,6 @@ def term_texts(store, terms_table) -> list[dict]:
 def build(wb, batch: int = 64) -> dict[str, int]:
     """(Re)build every collection from the workspace; returns rows and freshly embedded texts."""
     import pyarrow as pa
-    from ..workbench import DOCUMENTS
     index = wb.entities
     documents = wb.store.where(DOCUMENTS)
     terms_by_unit: dict[str, list[str]] = {}

@@ -11,7 +11,7 @@ from ..core.records import Filter
 from .aggregate import AggregatedRelation, aggregate, filter_relations
 from .extract import Entity, Mention, extract_all, normalise
 from .relations import Relation, relations_all
-from .subgraph import Subgraph, local_context, subgraph
+from .subgraph import Snippet, Subgraph, local_context, source_relevance, subgraph, tokens_of
 from .traverse import Path, bfs, build_graph, confidence_weighted, shortest_path
 
 KINDS = ("article", "clause", "point", "passage")      # units whose text is read for entities
@@ -110,6 +110,12 @@ class EntityIndex:
         if not centers:
             return [], ""
         return centers, local_context(self.subgraph(centers, depth), query, max_chars)
+
+    def sources(self, centers, query: str, depth: int = 1) -> list[Snippet]:
+        """The sentences supporting the subgraph around `centers`, in the order LOCAL ranks them
+        (share of the query's words plus confidence, then unit id): what an answer cites."""
+        q = tokens_of(query)
+        return sorted(self.subgraph(centers, depth).snippets, key=lambda s: (-source_relevance(q, s), s.unit_id))
 
     def _named_in(self, query: str) -> list[dict]:
         """Entities the query names: one of their forms is in it, else an entity-like phrase of

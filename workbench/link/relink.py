@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.records import Filter, Problem
+from ..core.records import DOCUMENTS, Filter, Problem
 from .store import load_citations
 from .cycles import cycle_problems
 from .resolve import PLACEHOLDER, Resolver
 from .run import resolve_citations
 
-DOCUMENTS = Filter(kinds=("document",))
 CODIFIED = Filter(kinds=("article",), any_of=(Filter(label_contains="."), Filter(has_attr="source_instrument")))
 
 

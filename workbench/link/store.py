@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from ..core.files import write_file
 from ..core.records import EdgeType
 from . import Citation
 
@@ -13,7 +14,6 @@ CITATIONS = "citations"
 
 
 def save_citations(path: Path, citations: list[Citation]) -> None:
-    from ..store.journal import write_file
     lines = []
     for c in citations:
         row = asdict(c)

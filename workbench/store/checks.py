@@ -14,7 +14,7 @@ def inconsistencies(store, graph, meta: dict, corpora: list[str] | None = None) 
     for row in store.counts():
         units_of[row["corpus"]] = units_of.get(row["corpus"], 0) + row["count_all"]
     out = []
-    edge_corpora = set(graph.g.es["corpus"]) if graph.g.ecount() else set()
+    edge_corpora = graph.corpora()
     for c in corpora:
         if units_of.get(c, 0) > 1 and not graph.counts(c).get("CONTAINS"):
             out.append(f"corpus {c}: {units_of[c]} units but no CONTAINS edges (re-ingest it)")

@@ -147,6 +147,24 @@ class IGraphStore:
         return EdgeColumns(tuple(self.g.vs["name"]), ends[:, 0], ends[:, 1], tuple(self.g.es["type"]),
                            np.asarray(self.g.es["resolved"], dtype=bool), tuple(self.g.es["extractor"]))
 
+    def frame(self, types: Iterable[EdgeType | str] | None = None):
+        """Every edge (of these types) as a polars DataFrame: source, target, type, resolved --
+        from the columns above, without a record per edge."""
+        import polars as pl
+        c = self.columns()
+        names = pl.Series("name", list(c.vertices), dtype=pl.String)
+        df = pl.DataFrame({"source": names.gather(c.source) if len(c.source) else pl.Series([], dtype=pl.String),
+                           "target": names.gather(c.target) if len(c.target) else pl.Series([], dtype=pl.String),
+                           "type": pl.Series(list(c.type), dtype=pl.String),
+                           "resolved": pl.Series(c.resolved, dtype=pl.Boolean)})
+        if types:
+            df = df.filter(pl.col("type").is_in([getattr(t, "value", t) for t in types]))
+        return df
+
+    def corpora(self) -> set[str]:
+        """The corpora that have edges here."""
+        return set(self.g.es["corpus"]) if self.g.ecount() else set()
+
     def degrees(self, types: Iterable[str] | None = None, resolved_only: bool = True) -> dict[str, list[int]]:
         """Per edge type, the degree (in + out) of every unit with at least one edge of that
         type, largest first (igraph's degree on the edges of that type)."""

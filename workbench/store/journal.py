@@ -22,6 +22,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..core.files import write_file  # noqa: F401  (files are replaced by rename: core/files.py)
+
 JOURNAL = "journal.json"
 KEPT = ".journal"              # hard links to the files as they were
 
@@ -55,16 +57,6 @@ def _committed(path: str | Path, name: str, journal: dict | None) -> Path:
     if journal and name in journal.get("created", ()):     # did not exist before: nothing committed yet
         return Path(path) / KEPT / (name.replace("/", "__") + ".absent")
     return Path(path) / name
-
-
-def write_file(path: str | Path, text: str) -> None:
-    """Replace a file by rename (never in place): a kept hard link keeps the old contents, and
-    a reader sees the old file or the new one, never half of one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
 
 
 def _write(path: Path, data: dict) -> None:

@@ -14,29 +14,12 @@ import polars as pl
 
 from ..core.records import Result
 
-_UNIT = ("key", "version", "kind", "role", "label", "title", "effective_from", "effective_to")
-
 
 def hits(result: Result) -> pl.DataFrame:
     """One row per hit, in rank order: why it is there (`via`: how it was found and the path
     walked), whether it is cited, the unit's instrument / version / validity and, in graph
-    mode, the score parts of the re-rank (one column each)."""
-    cited = set(result.cited)
-    parts = sorted({p for comp in result.components.values() for p in comp})
-    rows = []
-    for rank, h in enumerate(result.hits, 1):
-        u = h.unit
-        row = {"rank": rank, "unit_id": h.unit_id, "score": float(h.score), "cited": h.unit_id in cited,
-               "found_by": h.via.kind, "via": str(h.via), "hops": len(h.via.path)}
-        row.update({f: (getattr(u, f) if u is not None else None) for f in _UNIT})
-        comp = result.components.get(h.unit_id, {})
-        row.update({p: comp.get(p) for p in parts})
-        rows.append(row)
-    schema = {"rank": pl.Int64, "unit_id": pl.String, "score": pl.Float64, "cited": pl.Boolean,
-              "found_by": pl.String, "via": pl.String, "hops": pl.Int64, "key": pl.String, "version": pl.String,
-              "kind": pl.String, "role": pl.String, "label": pl.String, "title": pl.String,
-              "effective_from": pl.Date, "effective_to": pl.Date, **{p: pl.Float64 for p in parts}}
-    return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)
+    mode, the score parts of the re-rank (one column each). Built by `Result.to_polars`."""
+    return result.to_polars()
 
 
 def evaluation(summary: dict) -> dict[str, pl.DataFrame]:
@@ -57,16 +40,8 @@ def evaluation(summary: dict) -> dict[str, pl.DataFrame]:
 
 def edges(graph, types=None) -> pl.DataFrame:
     """Every edge (of these types) as columns: source, target, type, resolved — from igraph's
-    edge list without a record per edge."""
-    c = graph.columns()
-    names = pl.Series("name", list(c.vertices), dtype=pl.String)
-    df = pl.DataFrame({"source": names.gather(c.source) if len(c.source) else pl.Series([], dtype=pl.String),
-                       "target": names.gather(c.target) if len(c.target) else pl.Series([], dtype=pl.String),
-                       "type": pl.Series(list(c.type), dtype=pl.String),
-                       "resolved": pl.Series(c.resolved, dtype=pl.Boolean)})
-    if types:
-        df = df.filter(pl.col("type").is_in([getattr(t, "value", t) for t in types]))
-    return df
+    edge list without a record per edge (the graph store's `frame`)."""
+    return graph.frame(types)
 
 
 def history(wb, unit_id: str) -> pl.DataFrame:
