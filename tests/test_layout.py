@@ -5,6 +5,7 @@
 - `import workbench` (and the wiring point, and the CLI) loads no heavy backend;
 - imports point down the stages (STAGES), at module level and inside functions alike;
 - the GraphStore protocol declares every public method of the graph store.
+- README.md's package layout names every module.
 """
 from __future__ import annotations
 
@@ -209,3 +210,36 @@ def test_graph_store_protocol_declares_every_method_of_the_store():
     assert not set(declared) - set(store), f"declared but not implemented: {set(declared) - set(store)}"
     differ = {n for n in declared if list(declared[n].parameters) != list(store[n].parameters)}
     assert not differ, f"parameters differ between GraphStore and IGraphStore: {differ}"
+
+
+# -- the README's layout ----------------------------------------------------------------------
+def readme_layout() -> dict[str, str]:
+    """The README's "Package layout" block: folder ('' for the package's top level) -> its text."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Package layout", 1)[1].split("```", 2)[1]
+    sections: dict[str, str] = {}
+    current = None
+    for line in block.splitlines():
+        folder = re.match(r"  (\w+)/\s", line)
+        if folder:
+            current = folder.group(1)
+        elif re.match(r"  \w+\.py\s", line):
+            current = ""
+        elif not line.startswith("   "):
+            current = None                      # back outside workbench/ (notebooks/, tests/ …)
+        if current is not None:
+            sections[current] = sections.get(current, "") + line + "\n"
+    return sections
+
+
+def test_readme_layout_names_every_module():
+    sections = readme_layout()
+    missing = []
+    for path in modules():
+        parts = path.relative_to(PACKAGE).parts
+        if parts[-1] == "__init__.py":
+            continue
+        folder = parts[0] if len(parts) > 1 else ""
+        if not re.search(rf"(?<![\w/]){re.escape(parts[-1])}\b", sections.get(folder, "")):
+            missing.append(rel(path))
+    assert not missing, f"README.md's package layout does not name: {missing}"
