@@ -22,17 +22,7 @@ from .seeds import citing_named, find_seeds
 def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalConfig) -> Result:
     """`r`: the Retriever (store, graph, embedder, catalog, terms)."""
     off = set(cfg.ablate)
-    if off - ABLATABLE:
-        raise ValueError(f"ablate: unknown parts {sorted(off - ABLATABLE)}: {', '.join(sorted(ABLATABLE))}")
-    plan = make_plan(q, language, r.catalog, r.terms, cfg.question_type or ("precise" if "routing" in off else None))
-    if "roles" in off:
-        plan = replace(plan, route=replace(plan.route, asks=(), sanction=False))
-    policy = load_policies(cfg.policies)[plan.type]
-    if "roles" in off:
-        policy = replace(policy, cite_roles=False)
-    if "direct" in off:
-        policy = replace(policy, seeds="hybrid")
-        plan = replace(plan, terms=())
+    plan, policy = plan_and_policy(r, q, language, cfg, off)
     scope = make_scope(plan, policy, r.catalog, cfg.kinds, cfg.as_of)
     embed_ms, question_vec = 0.0, qvec
     if plan.topic != q:                       # search what the provisions are about
@@ -82,12 +72,33 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     history = pairing.history(r.graph, hits[0].unit_id, scope.versions, c.unit, scope.allows) \
         if pair and plan.type == "version_diff" and plan.route.history and hits else []
     cited = cite.choose(c, history, hops, pair)
-    # the ranking leads with what the answer rests on, in the order it is cited (a cited
-    # reference from beyond the top hits comes with the path that reached it)
+    ranked = cited_first(c, cited, score, units, cfg.top_k)
+    return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
+
+
+def plan_and_policy(r, q: str, language: str, cfg: RetrievalConfig, off: set):
+    """The question's plan and its type's policy, with the parts named in `off` (cfg.ablate)
+    switched off."""
+    if off - ABLATABLE:
+        raise ValueError(f"ablate: unknown parts {sorted(off - ABLATABLE)}: {', '.join(sorted(ABLATABLE))}")
+    plan = make_plan(q, language, r.catalog, r.terms, cfg.question_type or ("precise" if "routing" in off else None))
+    if "roles" in off:
+        plan = replace(plan, route=replace(plan.route, asks=(), sanction=False))
+    policy = load_policies(cfg.policies)[plan.type]
+    if "roles" in off:
+        policy = replace(policy, cite_roles=False)
+    if "direct" in off:
+        policy = replace(policy, seeds="hybrid")
+        plan = replace(plan, terms=())
+    return plan, policy
+
+
+def cited_first(c, cited: list[str], score: dict[str, float], units: dict, top_k: int) -> list[Hit]:
+    """The ranking leads with what the answer rests on, in the order it is cited (a cited
+    reference from beyond the top hits comes with the path that reached it)."""
     top = {h.unit_id: h for h in c.hits}
     first = [top.get(uid) or Hit(uid, score.get(uid, 0.0), c.why.get(uid, "cited"), units.get(uid)) for uid in cited]
-    ranked = (first + [h for h in c.hits if h.unit_id not in set(cited)])[:max(cfg.top_k, len(cited))]
-    return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
+    return (first + [h for h in c.hits if h.unit_id not in set(cited)])[:max(top_k, len(cited))]
 
 
 def found_by(seeds) -> dict[str, str]:
