@@ -1,4 +1,5 @@
-"""`workbench` command line: ingest, info, search, demo."""
+"""`workbench` command line: ingest, info, search, demo (benchmark commands in cli_bench.py, entities
+in cli_entities.py, the ingest engine in cli_engine.py)."""
 from __future__ import annotations
 
 import argparse
@@ -79,26 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--wait", type=float, nargs="?", const=float("inf"), metavar="SECONDS",
                    help="when another process is writing the workspace, wait for it (up to SECONDS)")
 
-    s = sub.add_parser("eval", help="run retrieval systems side by side on a benchmark (JSONL)")
-    s.add_argument("benchmark")
-    s.add_argument("--systems", default="bm25,dense,hybrid,graph")
-    s.add_argument("--workspace", default=DEFAULT_WS)
-    s.add_argument("--json", help="write the full results (metrics, categories, tests) here")
-    s.add_argument("--figure", help="figure path (default figures/eval_<benchmark>.png)")
-    s.add_argument("--match", choices=["article", "exact"], default="article",
-                   help="compare ids at article level (default) or exactly")
-    s.add_argument("--limit", type=positive, help="only the first N questions")
-    s.add_argument("--split", choices=["tuning", "validation"], help="only the tuning or the validation part "
-                   "of a development set (by question id; default: both, reported side by side)")
-
-    s = sub.add_parser("import-benchmark", help="convert ALQAC or ObliQA questions to the evaluation JSONL")
-    s.add_argument("format", choices=["alqac", "obliqa"])
-    s.add_argument("path", help="a question file (ALQAC question / train / test, ObliQA train / dev / test) or a "
-                   "folder holding them")
-    s.add_argument("--out", required=True)
-    s.add_argument("--laws", help="ALQAC: the laws folder (default: found beside or above PATH)")
-    s.add_argument("--rulebooks", help="ObliQA: the folder or zip of the rulebooks (default: beside PATH)")
-    s.add_argument("--problems", type=int, default=20, help="how many unmapped questions to list (default 20)")
+    from .cli_bench import add_generate_parser, add_parsers as add_bench_parsers
+    add_bench_parsers(sub, DEFAULT_WS, positive)
 
     s = sub.add_parser("in-force", help="which version of an instrument applied on a date")
     s.add_argument("key")
@@ -141,14 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--workspace", default="workspace-demo")
     s.add_argument("--figures", default="figures")
 
-    s = sub.add_parser("generate-benchmark", help="multi-hop questions from paths in the graph (JSONL for eval)")
-    s.add_argument("--workspace", default=DEFAULT_WS)
-    s.add_argument("--corpus", nargs="+", action="extend", metavar="NAME", help="only these corpora (default: all)")
-    s.add_argument("--max", type=positive, default=300, help="at most N questions (default 300)")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--out", default="benchmarks/questions/generated.jsonl")
-    s.add_argument("--llm", metavar="BACKEND", help="ollama[:model] | llamacpp[:file.gguf]: reword each template "
-                   "question and keep the rewording only if the model judges every gold unit needed")
+    add_generate_parser(sub, DEFAULT_WS, positive)
 
     s = sub.add_parser("lab", help="start JupyterLab on the notebooks (notebooks/)")
     s.add_argument("--dir", help="folder to serve (default: the repository's notebooks/)")
@@ -272,48 +248,13 @@ def cmd_relink(args) -> int:
 
 
 def cmd_eval(args) -> int:
-    from .evaluate.metrics import (SYSTEMS, category_table, dumps, load_benchmark, missing_gold_warning, run_eval,
-                                   split_table, table, tests_table)
-    from .ui.views import metrics_figure, save
-    systems = [s.strip() for s in args.systems.split(",") if s.strip()]
-    unknown = [s for s in systems if s not in SYSTEMS]
-    if unknown or not systems:
-        raise WorkbenchError(f"--systems {args.systems!r}: unknown {', '.join(unknown) or 'empty list'}; "
-                             f"choose from {', '.join(SYSTEMS)}")
-    wb = _open(args)
-    questions = load_benchmark(args.benchmark, args.split)[:args.limit]
-    if warning := missing_gold_warning(questions, wb.store.ids(), args.workspace):   # they can only score 0
-        print(warning, file=sys.stderr, flush=True)
-    summary = run_eval(wb, questions, systems, Path(args.benchmark).stem, args.match).summary()
-    print(table(summary), end="\n\n")
-    print(category_table(summary, "recall@5"))
-    if len(summary["splits"]) > 1:
-        print("\n" + split_table(summary))
-    best = "graph" if "graph" in systems else systems[-1]
-    if len(systems) > 1:
-        print("\n" + tests_table(summary, best))
-    figure = save(metrics_figure(summary), args.figure or Path("figures") / f"eval_{Path(args.benchmark).stem}.png")
-    print(f"\nfigure: {figure}")
-    if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(dumps(summary), encoding="utf-8")
-        print(f"results: {args.json}")
-    return 0
+    from .cli_bench import cmd_eval
+    return cmd_eval(args, _open)
 
 
 def cmd_import_benchmark(args) -> int:
-    from .evaluate.bench_import import alqac_questions, obliqa_questions, write_jsonl
-    got = alqac_questions(args.path, args.laws) if args.format == "alqac" else \
-        obliqa_questions(args.path, args.rulebooks)
-    for problem in got.problems[:args.problems]:
-        print(f"  {problem}", file=sys.stderr)
-    if len(got.problems) > args.problems:
-        print(f"  ... {len(got.problems) - args.problems} more (--problems N)", file=sys.stderr)
-    if not got.rows:
-        raise WorkbenchError(f"{args.path}: no question with gold to write; nothing written to {args.out}")
-    print(f"{len(got.rows)} questions -> {write_jsonl(got.rows, args.out)}"
-          + (f"; {len(got.problems)} problems listed above" if got.problems else ""))
-    return 0
+    from .cli_bench import cmd_import_benchmark
+    return cmd_import_benchmark(args)
 
 
 def cmd_in_force(args) -> int:
@@ -419,19 +360,8 @@ def cmd_demo(args) -> int:
 
 
 def cmd_generate_benchmark(args) -> int:
-    from .evaluate.generate import counts, generate, write_jsonl
-    wb = _open(args)
-    llm = None
-    if args.llm:
-        from .answer.llm import make_llm
-        model = make_llm(args.llm, wb.config.llm)
-        model.check()
-        llm = lambda prompt: model.chat([{"role": "user", "content": prompt}]).text   # noqa: E731
-    rows = generate(wb, args.corpus, args.max, args.seed, llm)
-    print(f"{len(rows)} questions -> {write_jsonl(rows, args.out)}")
-    for name, by in counts(rows).items():
-        print(f"  by {name}: " + ", ".join(f"{k} {n}" for k, n in by.items()))
-    return 0 if rows else 1
+    from .cli_bench import cmd_generate_benchmark
+    return cmd_generate_benchmark(args, _open)
 
 
 def cmd_lab(args) -> int:
