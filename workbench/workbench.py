@@ -23,14 +23,14 @@ from .core.records import EdgeType, Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
 from .link.versions import article_history, in_force, version_in_force
 from .store.graph import FILES as GRAPH, IGraphStore
-from .store.journal import committed_file, committed_files, pending, roll_back, transaction, write_file
+from .store.journal import pending, roll_back, transaction, write_file
 from .store.checks import META
 from .store.lock import writing
 from .store.remote import is_remote, open_remote, restore_tables
 from .store.lance import EmbeddingCache, LanceUnitStore, cleanup
+from .store.snapshot import pending_note, read_committed, read_meta, write_meta
 from .store.terms import TermStore
 
-OPEN_TRIES = 20
 KEEP_VERSIONS = dt.timedelta(days=7)   # table versions kept after a commit (readers pinned to one)
 DOCUMENTS = Filter(kinds=("document",))
 
@@ -59,7 +59,7 @@ class Workbench:
         if not create and not (path / META).is_file():
             raise WorkbenchError(f"{path}: no workspace here (no {META}); give the --workspace you ingested "
                                  "into, or run `workbench ingest PATH --workspace DIR` first")
-        meta = _read_meta(path, committed=True)
+        meta = read_meta(path, committed=True)
         spec = config.ingest.embedder
         if meta.get("embedder_spec") and meta["embedder_spec"] != spec:
             raise WorkbenchError(f"{path} was built with the embedder {meta['embedder_spec']!r}, not "
@@ -69,30 +69,8 @@ class Workbench:
         path.mkdir(parents=True, exist_ok=True)
         updated = {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim}
         if updated != meta and not (path / META).exists():   # a new workspace; opening to read writes nothing
-            _write_meta(path, updated)
-        for attempt in range(OPEN_TRIES):   # one committed state: again if a writer moved on meanwhile
-            stamp = _stamp(path)
-            try:
-                journal = pending(path)
-                snapshot = _read_meta(path, committed=True)
-                store, terms = LanceUnitStore(lance, dim), TermStore(lance)
-                pinned = journal["tables"] if journal else tables   # a write under way or dead; a remote HEAD
-                for table, name in ((store.table, "units"), (terms.table, "terms")):
-                    version = (pinned or {}).get(name)
-                    if version is not None and table.version != version:
-                        table.checkout(version)
-                graph = IGraphStore(path, committed_files(path, GRAPH))
-            except (OSError, ValueError, RuntimeError):     # a file replaced while we read it
-                if attempt == OPEN_TRIES - 1:
-                    raise
-                time.sleep(0.05)
-                continue
-            if _stamp(path) == stamp:
-                break
-            time.sleep(0.05)
-        else:
-            raise WorkbenchError(f"{path}: the workspace kept changing while it was opened (a writer is busy); "
-                                 "try again, or wait for the writer (`workbench ingest … --wait`)")
+            write_meta(path, updated)
+        journal, snapshot, store, terms, graph = read_committed(path, lance, dim, tables)
         wb = cls(path, config, embedder, store, graph, EmbeddingCache(config.ingest.cache_dir or lance, dim),
                  terms, lance)
         wb.pending, wb.meta = journal, snapshot
@@ -266,11 +244,11 @@ class Workbench:
         data = asdict(report)
         data["problems"] = [str(p) for p in report.problems]
         write_file(reports / f"{report.corpus}.json", json.dumps(data, ensure_ascii=False, indent=1))
-        meta = _read_meta(self.path)
+        meta = read_meta(self.path)
         stored = {row["corpus"] for row in self.store.counts()}    # --replace may have emptied one
         meta["corpora"] = {c: p for c, p in meta.get("corpora", {}).items() if c in stored}
         meta["corpora"][report.corpus] = str(Path(source).resolve())
-        _write_meta(self.path, meta)
+        write_meta(self.path, meta)
         self.meta = meta
 
     # -- versions and time ----------------------------------------------------------
@@ -332,7 +310,7 @@ class Workbench:
                 "terms": self.terms.count(),
                 "unresolved": [{"source": e.source, "target": e.target, "type": e.type.value,
                                 "evidence": e.evidence} for e in self.graph.unresolved()],
-                "pending": _pending_note(self.pending),
+                "pending": pending_note(self.pending),
                 "inconsistencies": self.inconsistencies(corpora)}
 
     def inconsistencies(self, corpora: list[str] | None = None) -> list[str]:
@@ -410,39 +388,3 @@ class Workbench:
             return self.store.search_vector(self.embedder.embed_queries([query])[0], k, where)
         raise ValueError(f"unknown search mode {mode!r}: bm25 or dense")
 
-
-def _stamp(path: Path) -> tuple:
-    """Changes whenever a writer starts, saves or commits."""
-    out = []
-    for name in ("journal.json", *GRAPH, META):
-        try:
-            st = (path / name).stat()
-            out.append((st.st_ino, st.st_mtime_ns))
-        except OSError:
-            out.append(None)
-    return tuple(out)
-
-
-def _pending_note(journal: dict | None) -> str | None:
-    if not journal:
-        return None
-    return (f"an unfinished {journal['what']} (pid {journal['pid']}) left a journal: showing the last committed "
-            "state; the next ingest or relink rolls it back")
-
-
-def _read_meta(path: Path, committed: bool = False) -> dict:
-    """The workspace record ({} for a new one); WorkbenchError naming the file when it is no JSON object."""
-    f = committed_file(path, META) if committed else path / META
-    try:
-        meta = json.loads(f.read_text(encoding="utf-8")) if f.exists() else {}
-        why = "" if isinstance(meta, dict) else f"holds a JSON {type(meta).__name__}, not an object"
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        why = f"not valid JSON ({e})"
-    if not why:
-        return meta
-    raise WorkbenchError(f"{f}: {why}; the workspace record is damaged: restore it from a backup, or delete "
-                         "the workspace folder and ingest the corpora again")
-
-
-def _write_meta(path: Path, meta: dict) -> None:
-    write_file(path / META, json.dumps(meta, ensure_ascii=False, indent=1))
