@@ -7,12 +7,13 @@ result with `render_view` (evidence table + pyvis subgraph, both plain HTML) and
 wires those callables to a `Workbench`. `render_view` is also what
 `benchmarks/responsiveness.py` times.
 
-Layout (a CSS grid, fits 1280×800): the question and a tool bar on top; the settings on the
-left (an accordion: retrieval and edge types, re-rank weights, save / load); the evidence
-(with an A / B comparison tab) in the middle; the subgraph and the clicked unit's details
-on the right; the answer below. Clicking a node or an evidence row selects that unit
-(detail pane, row highlighted, node focused); the frame of the graph and the notebook page
-talk through `postMessage` (the frame is sandboxed), wired by `SELECT_JS`.
+Layout (the widgets are made in ui/panel_layout.py; a CSS grid, fits 1280×800): the question
+and a tool bar on top; the settings on the left (an accordion: retrieval and edge types,
+re-rank weights, save / load); the evidence (with an A / B comparison tab) in the middle;
+the subgraph and the clicked unit's details on the right; the answer below. Clicking a node
+or an evidence row selects that unit (detail pane, row highlighted, node focused); the frame
+of the graph and the notebook page talk through `postMessage` (the frame is sandboxed),
+wired by `SELECT_JS`.
 
 Expensive updates run on release (`continuous_update=False`); every error lands in the
 panel's error area instead of a log nobody reads.
@@ -23,24 +24,20 @@ import datetime as dt
 import html
 import time
 import traceback
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
 from ..core.config import RetrievalConfig, Weights
-from ..core.records import EXPANDABLE
 from .answerview import answer_html  # noqa: F401  (the panel's answer pane; imported from here by notebooks)
 from .compare import settings_diff
 from .detail import detail_html
 from .explore import Exploring
 from .evidence import FORMULA, evidence_table  # noqa: F401
 from .graphview import SubGraph, evidence_subgraph, iframe, to_html
+from .panel_layout import EDGE_TYPES, HOPS, MODES, QUESTION_TYPES, build  # noqa: F401  (also imported from here)
 
-EDGE_TYPES = EXPANDABLE
-QUESTION_TYPES = ("auto", "precise", "definition", "version_diff", "reasoning", "temporal")
-MODES = ("graph", "hybrid", "bm25", "dense")
-HOPS = ("policy", "0", "1", "2", "3", "4")
 COMPONENTS = tuple(FORMULA)
 DEFAULT_BACKENDS = ("extractive",)
 GRAPH_HEIGHT = 430
@@ -141,7 +138,6 @@ class Panel(Exploring):
                  backends: Iterable[str] = DEFAULT_BACKENDS, exports: str | Path | None = None,
                  details: Callable[[str], dict | None] | None = None, auto_answer: bool = True,
                  gold: Iterable[str] = (), entities: Callable[[], object] | None = None):
-        import ipywidgets as W
         self.retrieve, self.neighbours, self.ask, self.texts, self.details = retrieve, neighbours, ask, texts, details
         self.base = base or RetrievalConfig()
         self.exports = Path(exports) if exports else None
@@ -152,82 +148,7 @@ class Panel(Exploring):
         self.errors: list[str] = []
         self.updates = 0
         self.auto_answer = auto_answer
-        b = self.base
-        narrow, desc = W.Layout(width="230px"), {"description_width": "88px"}
-        button = lambda text, tip="", **kw: W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"), **kw)  # noqa: E731
-        self.question = W.Text(value=question, placeholder="Ask a question about the loaded law, then press Enter",
-                               description="question", continuous_update=False, layout=W.Layout(width="100%"),
-                               style={"description_width": "62px"})
-        self.mode = W.Dropdown(options=MODES, value=b.mode, description="mode", layout=narrow, style=desc)
-        self.top_k = W.IntSlider(value=b.top_k, min=1, max=30, description="top-k", continuous_update=False,
-                                 layout=narrow, style=desc)
-        self.hops = W.SelectionSlider(options=HOPS, value="policy", description="hops", continuous_update=False,
-                                      layout=narrow, style=desc)
-        self.hops_info = W.HTML(layout=W.Layout(width="230px"))
-        self.qtype = W.Dropdown(options=QUESTION_TYPES, value=b.question_type or "auto", description="type",
-                                tooltip="question type: auto = as the router reads the question",
-                                layout=narrow, style=desc)
-        self.as_of = W.Text(value=b.as_of or "", placeholder="YYYY-MM-DD", description="as of", continuous_update=False,
-                            layout=narrow, style=desc)
-        self.backend = W.Dropdown(options=tuple(backends), value=tuple(backends)[0], description="answer by",
-                                  layout=narrow, style=desc)
-        ticked = set(b.edge_types) if b.edge_types is not None else set(EDGE_TYPES)
-        self.edge_boxes = {t: W.Checkbox(value=t in ticked, description=t, indent=False, layout=W.Layout(width="110px"))
-                           for t in EDGE_TYPES}
-        self.weight_sliders = {f.name: W.FloatSlider(value=getattr(b.weights, f.name), min=0.0, max=1.5, step=0.05,
-                                                     description=f.name, continuous_update=False, readout_format=".2f",
-                                                     tooltip=FORMULA.get(f.name, ""), layout=narrow, style=desc)
-                               for f in fields(Weights)}
-        self.reset = button("reset weights")
-        self.vihermes = button("ViHERMES", "0.7 semantic + 0.3 proximity")
-        self.config_path = W.Text(value="retrieval.toml", description="file", layout=narrow, style={"description_width": "30px"})
-        self.save_button, self.load_button = button("save setting"), button("load setting")
-        self.answer_button = button("answer", "answer with the chosen backend", button_style="primary")
-        self.pin_button = button("pin as A", "keep this result; change settings to compare")
-        self.export_button = button("export evidence", "CSV + Parquet of the evidence, the subgraph page, the setting")
-        self.expand_button = button("expand neighbours", "draw the selected unit's neighbours", disabled=True)
-        self.status, self.error = W.HTML(), W.HTML(layout=W.Layout(width="100%"))
-        self.error.add_class("wb-error")
-        self.selection = W.Text(layout=W.Layout(display="none"))
-        self.selection.add_class("wb-select")
-        self.table = W.HTML(layout=W.Layout(width="100%", max_height="620px", overflow="auto"))
-        self.table.add_class("wb-table")
-        self.gold = W.Text(value=", ".join(gold), placeholder="gold unit ids, comma-separated (optional)",
-                           description="gold", continuous_update=False, layout=W.Layout(width="98%"),
-                           style={"description_width": "40px"})
-        self.compare = W.HTML("<i>pin a result as A, then change a setting: B is compared with it here</i>")
-        self.compare.add_class("wb-compare-area")
-        self.graph, self.detail = W.HTML(layout=W.Layout(width="100%")), W.HTML(detail_html(None))
-        self.graph.add_class("wb-graph")
-        self.detail.add_class("wb-detail-area")
-        self.answer = W.HTML(layout=W.Layout(width="100%"))
-        self.answer.add_class("wb-answer-area")
-
-        boxes = W.GridBox(list(self.edge_boxes.values()), layout=W.Layout(grid_template_columns="112px 112px"))
-        controls = W.Accordion(children=[
-            W.VBox([self.mode, self.top_k, self.hops, self.hops_info, self.qtype, self.as_of, self.backend,
-                    W.HTML("<b>edge types</b>"), boxes]),
-            W.VBox([*self.weight_sliders.values(), W.HBox([self.reset, self.vihermes])]),
-            W.VBox([self.config_path, W.HBox([self.save_button, self.load_button])]),
-        ], titles=("retrieval", "re-rank weights", "save / load setting"), selected_index=0,
-            layout=W.Layout(grid_area="controls", width="270px"))
-        from .entitytab import EntityTab
-        self.entity_tab = EntityTab(entities) if entities is not None else None
-        tabs = [self.table, W.VBox([self.gold, self.compare])] + ([self.entity_tab.widget] if self.entity_tab else [])
-        self.tabs = W.Tab(children=tabs, titles=("evidence", "compare A / B", "entities")[:len(tabs)],
-                          layout=W.Layout(grid_area="center", min_width="0"))
-        right = W.VBox([W.HTML("<b>subgraph</b> — click a node for its details"), self.graph,
-                        self.expand_button, self.detail], layout=W.Layout(grid_area="graph", min_width="0"))
-        header = W.VBox([self.question, W.HBox([self.answer_button, self.pin_button, self.export_button, self.status],
-                                               layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                         self.error, self.selection], layout=W.Layout(grid_area="header"))
-        footer = W.VBox([W.HTML("<b>answer</b>"), self.answer], layout=W.Layout(grid_area="footer"))
-        controls.add_class("wb-settings")
-        self.widget = W.GridBox([header, controls, self.tabs, right, footer], layout=W.Layout(
-            width="100%", grid_gap="6px 10px", grid_template_columns="270px minmax(0, 5fr) minmax(0, 4fr)",
-            grid_template_rows="auto auto auto",
-            grid_template_areas='"header header header" "controls center graph" "footer footer footer"'))
-        self.widget.add_class("wb-panel")
+        build(self, question, backends, gold, entities)
 
         for w in (self.question, self.mode, self.top_k, self.hops, self.qtype, self.as_of,
                   *self.edge_boxes.values(), *self.weight_sliders.values()):
