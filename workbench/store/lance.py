@@ -18,6 +18,7 @@ import numpy as np
 from ..core.errors import BackendUnavailable
 from ..core.records import Filter, Hit, Unit
 from ..parse.roles import provision_role
+from .filters import in_list, quote, sql  # quote: also imported from here (terms.py, cache.py, notebooks)
 from .tokenize import query_text, search_text
 
 UNITS = "units"
@@ -46,65 +47,6 @@ def _schema(dim: int):
         ("search_text", pa.string()), ("embedded", pa.bool_()), ("role", pa.string()),
         ("vector", pa.list_(pa.float32(), dim)),
     ])
-
-
-def quote(value: str) -> str:
-    """A string literal for a LanceDB filter."""
-    return "'" + str(value).replace("'", "''") + "'"
-
-
-def _in(column: str, values) -> str:
-    return f"{column} IN (" + ",".join(quote(v) for v in values) + ")"
-
-
-def _and(*parts: str | None) -> str | None:
-    parts = [p for p in parts if p]
-    return " AND ".join(f"({p})" for p in parts) if parts else None
-
-
-def sql(f: Filter | str | None) -> str | None:
-    """A `Filter` as a LanceDB (DataFusion SQL) condition; a string is taken as SQL already
-    (the CLI's own conditions); None is no condition."""
-    if f is None or isinstance(f, str):
-        return f
-    parts = []
-    if f.kinds:
-        parts.append(_in("kind", f.kinds))
-    if f.ids:
-        parts.append(_in("id", f.ids))
-    if f.under:
-        parts.append(" OR ".join(f"starts_with(id, {quote(i + '/')})" for i in f.under))
-    if f.keys:
-        parts.append(_in("key", f.keys))
-    if f.corpus is not None:
-        parts.append(f"corpus = {quote(f.corpus)}")
-    if f.article_no is not None:
-        parts.append(f"article_no = {int(f.article_no)}")
-    if f.label is not None:
-        parts.append(f"label = {quote(f.label)}")
-    if f.label_contains is not None:
-        parts.append(f"label LIKE {quote('%' + f.label_contains + '%')}")
-    if f.has_attr is not None:
-        parts.append(f"attrs LIKE {quote('%' + f.has_attr + '%')}")
-    if f.embedded is not None:
-        parts.append(f"embedded = {'true' if f.embedded else 'false'}")
-    if f.roles:
-        parts.append(_in("role", f.roles))
-    if f.documents:
-        parts.append(" OR ".join(f"(key = {quote(k)} AND version = {quote(v)})"
-                                 for k, v in (d.split("@", 1) for d in f.documents)))
-    if f.in_force is not None:
-        d = f"date '{f.in_force.isoformat()}'"
-        parts.append(f"(effective_from IS NULL OR effective_from <= {d}) AND "
-                     f"(effective_to IS NULL OR effective_to > {d})")
-    if f.versions:
-        keys = sorted({v.split("@")[0] for v in f.versions})
-        named = " OR ".join(f"(key = {quote(v.split('@')[0])} AND version = {quote(v.split('@', 1)[1])})"
-                            for v in sorted(f.versions))
-        parts.append(f"({named}) OR " + "key NOT IN (" + ",".join(quote(k) for k in keys) + ")")
-    if f.any_of:
-        parts.append(" OR ".join(f"({sql(sub)})" for sub in f.any_of))
-    return _and(*parts)
 
 
 ANN_MIN = 5000      # embedded rows from which vector search goes through an ANN index
@@ -356,7 +298,7 @@ class LanceUnitStore:
                 changed.setdefault(role, []).append(r["id"])
         for role, ids in changed.items():
             for i in range(0, len(ids), batch):
-                self.table.update(where=_in("id", ids[i:i + batch]), values={"role": role})
+                self.table.update(where=in_list("id", ids[i:i + batch]), values={"role": role})
         return sum(map(len, changed.values()))
 
     def _query(self, where: str, limit: int | None):
