@@ -13,13 +13,15 @@ journal, say so; exit 2 "no workspace" when the kill came before one existed), t
 equal the reference: same unit ids and texts, same edges (source, target, type, resolved),
 same terms, same corpora in workspace.json.
 
-    .venv/bin/python benchmarks/crash.py [--runs 24] [--seed 7]
+    .venv/bin/python benchmarks/crash.py [--runs 32] [--seed 7]
 Result: benchmarks/results/crash.json (each run: start state, delay, where the kill landed,
-what info said, equal or not).
+what info said, equal or not; `landed`: the last stage written before the kill, read from the
+journal against the disk — units, terms, citations, graph, workspace.json, report).
 """
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import hashlib
 import json
 import os
@@ -67,9 +69,43 @@ print(json.dumps({{"units": len(rows), "units_hash": h(rows), "edges": len(edges
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+ORDER = ("units", "terms", "citations", "graph", "workspace.json", "report")   # the order an ingest writes in
+
+
+def landed(ws: Path) -> str:
+    """Where a kill landed, read from what the journal recorded against what is on disk now:
+    the last of ORDER written before the kill ("journal, nothing written yet" when the journal
+    is there and nothing has changed; "no journal" when there is none: before the first write
+    or after the commit)."""
+    try:
+        journal = json.loads((ws / "journal.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "no journal"
+    import lancedb
+    wrote = set()
+    db = lancedb.connect(str(ws / "lance"))
+    for name, version in journal["tables"].items():
+        try:
+            now = db.open_table(name).version
+        except Exception:       # not created yet
+            now = None
+        if now != version:
+            wrote.add(name)
+    for name in journal["files"]:
+        kept, now = ws / ".journal" / name.replace("/", "__"), ws / name
+        if not now.exists() or now.stat().st_ino != kept.stat().st_ino:
+            wrote.add(name)
+    wrote |= {name for name in journal["created"] if (ws / name).exists()}
+    stage = lambda n: ("citations" if n.startswith("citations/") else "report" if n.startswith("reports/")  # noqa: E731
+                       else "graph" if n.startswith("graph_") else n)
+    got = {stage(n) for n in wrote}
+    last = [s for s in ORDER if s in got]
+    return f"journal, {last[-1]} written" if last else "journal, nothing written yet"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=24)
+    ap.add_argument("--runs", type=int, default=32)
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -121,6 +157,7 @@ def main() -> int:
             p.send_signal(signal.SIGKILL)
         p.wait()
         journal = (ws / "journal.json").exists()
+        where = landed(ws) if not finished else "finished first"
         seen = fingerprint(ws) if (ws / "workspace.json").exists() else {"units": 0}
         # all or nothing: a reader sees the state before the killed ingest or after it
         atomic = seen in ((expected,) if not fresh else ({"units": 0}, after_first)) or \
@@ -137,22 +174,24 @@ def main() -> int:
         same = got == expected and atomic
         runs.append({"run": i, "start": "empty" if fresh else "reference copy",
                      "kill": "after the journal appeared" if writing else "after the start", "delay_s": round(delay, 2),
+                     "landed": where,
                      "killed": not finished, "journal_left": journal, "info_exit": info.returncode, "info_ok": info_ok, "all_or_nothing": atomic,
                      "info_said": said[:2], "reingest_exit": redo, "equal": same,
                      **({} if same else {"got": got})})
         print(f"run {i}: {'empty' if fresh else 'copy '} kill {'writing +' if writing else 'start +'}{delay:5.2f}s "
-              f"{'(finished first)' if finished else ''} journal={journal} info={info.returncode} atomic={atomic} "
+              f"{where} info={info.returncode} atomic={atomic} "
               f"equal={same}", flush=True)
         shutil.rmtree(ws, ignore_errors=True)
     failures = sum(not r["equal"] or not r["info_ok"] for r in runs)
     result = {"runs": len(runs), "killed": sum(r["killed"] for r in runs),
               "journal_left": sum(r["journal_left"] for r in runs), "failures": failures,
+              "landed": dict(sorted(Counter(r["landed"] for r in runs).items())),
               "reference": expected, "reingest_seconds": round(span, 2),
               "writing_window_s": [round(w, 2) for w in window], "details": runs}
     (ROOT / "benchmarks" / "results" / "crash.json").write_text(json.dumps(result, indent=1, ensure_ascii=False),
                                                                 encoding="utf-8")
     print(f"{len(runs)} runs, {result['killed']} killed mid-ingest, {result['journal_left']} left a journal, "
-          f"{failures} failures")
+          f"{failures} failures; landed: {result['landed']}")
     return 1 if failures else 0
 
 
