@@ -19,7 +19,7 @@ from .link.relink import relink
 from .link.duties import implicit_duties
 from .link.run import extract_citations
 from .link.store import CITATIONS, load_citations, save_citations
-from .core.records import EdgeType, Filter, Hit, Problem, Unit
+from .core.records import DOCUMENTS, EdgeType, Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
 from .link.versions import article_history, in_force, version_in_force
 from .store.graph import FILES as GRAPH, IGraphStore
@@ -32,7 +32,6 @@ from .store.snapshot import pending_note, read_committed, read_meta, write_meta
 from .store.terms import TermStore
 
 KEEP_VERSIONS = dt.timedelta(days=7)   # table versions kept after a commit (readers pinned to one)
-DOCUMENTS = Filter(kinds=("document",))
 
 
 class Workbench:
