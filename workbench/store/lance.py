@@ -56,6 +56,12 @@ REFINE = 5          # indexed searches re-score REFINE x k candidates on the ful
 # fixed at build time (rows / 2000) is a quarter behind the table and the centroids were
 # trained on under 80 % of the rows, so a rebuild is due.
 REBUILD_SHARE = 0.25
+# Rows outside the full-text and scalar indexes up to which they are left there: LanceDB
+# searches them by a flat scan beside the index (BM25 over the unindexed rows, filters by
+# scanning them), so an ingest does not pay for folding its rows in; the next ingest past the
+# bound folds the whole backlog. The bound is what a flat scan may add to a query: see
+# docs/benchmarks.md (Scale) for the measured cost per 1,000 unindexed rows.
+FOLD_ROWS = 20_000
 FRAGMENTS_MAX = 32      # fragments (about one per ingest) past which the table is compacted
 # scalar indexes on the columns queries filter: ids, instruments, kinds, versions, dates
 SCALAR = (("id", "BTREE"), ("key", "BTREE"), ("kind", "BITMAP"), ("version", "BTREE"),
@@ -123,10 +129,11 @@ class LanceUnitStore:
 
     def reindex(self) -> None:
         """Bring the indexes up to date with the table. While the rows added since they were
-        built stay under REBUILD_SHARE of those indexed, the new rows are folded into the
-        full-text and scalar indexes (`_fold`) and left out of the vector index, where an exact
-        scan of them joins the indexed search: adding one corpus to a large workspace costs
-        time in the corpus, not the workspace. Past that share, or with an index missing,
+        built stay under REBUILD_SHARE of those indexed, the new rows are left out of the vector
+        index, where an exact scan of them joins the indexed search, and out of the full-text
+        and scalar indexes while those have at most FOLD_ROWS rows outside them (a flat scan
+        joins those searches too), past which the backlog is folded in (`_fold`): adding one
+        corpus to a large workspace costs time in the corpus, not the workspace. Past that share, or with an index missing,
         everything is rebuilt."""
         from lancedb.index import FTS
         if self.table.count_rows() == 0:
@@ -137,7 +144,10 @@ class LanceUnitStore:
             # folded on every ingest, so its own backlog is only the newest corpus)
             stats = self.table.index_stats(kinds.get("IvfHnswSq") or kinds["FTS"])
             if stats.num_unindexed_rows <= REBUILD_SHARE * max(stats.num_indexed_rows, 1):
-                self._fold()
+                if self.table.index_stats(kinds["FTS"]).num_unindexed_rows > FOLD_ROWS:
+                    self._fold()
+                else:                       # a small backlog: searched by a flat scan beside the index
+                    self.index_columns()
                 self._fts_ready = True
                 if "IvfHnswSq" not in kinds:
                     self.index_vectors()

@@ -65,8 +65,8 @@ def open_workspace(corpora: str | Path | Sequence[str | Path], workspace: str | 
 
 
 def _meta(path: Path) -> dict:
-    f = Path(path) / "workspace.json"
-    return json.loads(f.read_text(encoding="utf-8")) if f.exists() else {}
+    from ..store.snapshot import read_meta        # a damaged record: one line naming the file and the fix
+    return read_meta(Path(path))
 
 
 def ingest_reports(wb) -> list[dict]:
