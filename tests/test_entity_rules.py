@@ -136,3 +136,90 @@ def test_en_names_start_with_their_first_word_and_staff_act_for_the_regulator():
     acr = mentions("en", "the Accounting and Auditing Organisation of Islamic Financial Institutions (AAOIFI). AAOIFI publishes standards.")
     assert not {m for m in acr if m[1] == "AAOIFI"}
     assert not mentions("en", "Transfers are registered by the registrar within seven days.") & {("authority", "registrar")}
+
+
+# -- the principles of the fourth rewrite (each sentence is synthetic) -----------------------------
+def test_vi_predicate_adverbs_and_expiry_end_a_name():
+    # "đồng thời" (at the same time), "tuy" (although) and "hết + a period noun" open the predicate
+    assert "người nhận thế chấp" in surfaces("vi", "Trường hợp người nhận thế chấp đồng thời là bên thuê tài sản thì phải báo cáo.")
+    assert "Người làm chứng" in surfaces("vi", "Người làm chứng tuy không được triệu tập nhưng đã có mặt.")
+    assert "Giấy chứng nhận đầu tư" in surfaces("vi", "a) Giấy chứng nhận đầu tư hết thời hiệu;")
+
+
+def test_vi_incorporated_objects_and_common_nouns_are_no_parties():
+    # "giết / bắt / giam người" incorporates its object; "người lớn" is people at large; "hình thành cơ sở" a basis
+    assert not any(s.startswith("người") for s in surfaces("vi", "Cấm đánh người tàn nhẫn, giam người trái phép."))
+    assert not any(s.startswith("người") for s in surfaces("vi", "Trẻ em được người lớn hướng dẫn vui chơi."))
+    assert not any(s.startswith("cơ sở") for s in surfaces("vi", "Chương trình nhằm tạo cơ sở vững chắc cho học sinh."))
+    assert "người phạm tội" in surfaces("vi", "Công dân có quyền bắt người phạm tội.")   # a class: phạm opens a clause
+
+
+def test_vi_a_relative_clause_goes_on_past_a_place_or_a_sphere():
+    # "người có + noun" + trong / tại …: the clause is not closed there, no bounded name
+    got = surfaces("vi", "Người có mặt tại nơi xảy ra tai nạn phải báo cho cơ quan công an.")
+    assert not any(s.startswith("Người có mặt") for s in got)
+    got = surfaces("vi", "Mời người có hiểu biết trong lĩnh vực xây dựng tham gia.")
+    assert not any(s.startswith("người có hiểu biết") for s in got)
+
+
+def test_vi_parallel_coordination_or_repeated_opener_is_no_safe_cut():
+    got = surfaces("vi", "Tài sản phải giao cho người tìm thấy hoặc nhặt giữ.")
+    assert "người tìm thấy" not in got
+    got = surfaces("vi", "Người bị đe dọa, bị ép buộc khai báo có quyền yêu cầu bảo vệ.")
+    assert not any(s.startswith("Người bị đe dọa") for s in got)
+
+
+def test_vi_causatives_agents_and_negated_complements_hold_a_verb():
+    # "hướng dẫn X + verb", "do X + verb" before a modal, "không" + a content word after a long modifier
+    assert not any(s.startswith("người đề nghị") for s in surfaces("vi", "Cơ quan thuế hướng dẫn người đề nghị hoàn thiện."))
+    assert not any(s.startswith("người vận chuyển") for s in surfaces("vi", "Hàng hóa do người vận chuyển giao phải được kiểm tra."))
+    assert not any(s.startswith("cơ sở y tế") for s in surfaces("vi", "Trừ cơ sở y tế hoạt động không vì mục đích thương mại."))
+
+
+def test_vi_offices_of_procedure_and_levels_of_local_bodies_are_authorities():
+    got = mentions("vi", "Biên bản phải có chữ ký của người ghi biên bản và Chủ tịch Ủy ban nhân dân cùng cấp.")
+    assert ("authority", "người ghi biên bản") in got
+    assert ("authority", "Chủ tịch Ủy ban nhân dân cùng cấp") in got
+    got = mentions("vi", "Phối hợp với cơ quan quản lý nhà nước về thủy sản có thẩm quyền trong việc kiểm tra.")
+    assert ("authority", "cơ quan quản lý nhà nước về thủy sản có thẩm quyền") in got
+    got = surfaces("vi", "Trưởng đoàn phối hợp với người đứng đầu cơ quan quản lý nhà nước về y tế để kiểm tra.")
+    assert not any(s.startswith("người đứng đầu cơ quan") for s in got)
+
+
+def test_vi_a_document_subject_may_be_coordinated():
+    got = surfaces("vi", "Hồ sơ đề nghị cấp giấy phép tổ chức hội chợ và triển lãm bao gồm đơn đề nghị.")
+    assert "giấy phép tổ chức hội chợ và triển lãm" in got
+
+
+def test_en_a_possessive_closes_its_noun_phrase():
+    got = mentions("en", "The Regulator may rely on a Licensed Firm's Home State Regulator and the Exchange’s Listing Rules.")
+    assert ("authority", "Home State Regulator") in got and ("instrument", "Listing Rules") in got
+    assert ("party", "Licensed Firm") in got
+    # "the Actuary's Report" is a document's name: the possessor is not cut out of it
+    assert "Appointed Actuary" not in surfaces("en", "The firm must file the Appointed Actuary's Report annually.")
+
+
+def test_en_instrument_citations_run_to_their_number_and_skip_partitives():
+    got = surfaces("en", "Under Article 5 of Federal Decree By Law No. 7 of 2021, a Person must report.")
+    assert "Federal Decree By Law No. 7 of 2021" in got
+    assert "Listing Rules" in surfaces("en", "The Transitional Provisions of the Listing Rules apply to an Issuer.")
+    got = surfaces("en", "Terms are defined in the Market Conduct Rules and Guidance Rulebook.")
+    assert "Market Conduct Rules and Guidance Rulebook" in got
+
+
+def test_en_coordinated_names_and_agents_of_actions():
+    got = surfaces("en", "The IMF and Central Bank Competent Authority publish data to each Trust and Client.")
+    assert "Central Bank Competent Authority" in got and "Trust and Client" not in got
+    assert "Regulator" in surfaces("en", "The cancellation by the Regulator of Units from the Register is final.")
+    assert "Regulator of Units" not in surfaces("en", "The cancellation by the Regulator of Units from the Register is final.")
+    assert "Relevant Office-Holder" in surfaces("en", "The costs are paid from the Relevant Office-Holder's funds.")
+
+
+def test_en_a_command_after_may_is_no_permission():
+    from workbench.entities.relations import relations
+    u = unit("s@1/r2", "en", "permission", "The Regulator may direct an Authorised Person to appoint an auditor.")
+    assert not [r for r in relations(u) if r.type == "GRANTS_PERMISSION"]
+    u = unit("s@1/r3", "en", "permission", "The Regulator may exempt an Authorised Person from this Rule.")
+    assert [r for r in relations(u) if r.type == "GRANTS_PERMISSION"]
+    u = unit("s@1/r4", "en", "permission", "An Authorised Person may consider that a Client is professional.")
+    assert not [r for r in relations(u) if r.type == "MAY"]

@@ -285,6 +285,11 @@ def _sanction(s: _Sentence) -> list[tuple]:
     return out
 
 
+_COMMAND = _rx(r"^\s*(?:,[^,]*,\s*)?(?:require|direct|order|instruct|compel|oblige|request)\b")
+# "may consider / find / conclude / wish" states a judgement or a possibility, not a permission about its objects
+_JUDGEMENT = _rx(r"\s+(?:consider|find|conclude|wish|think|believe|deem|determine that)\b")
+
+
 def _permission(s: _Sentence) -> list[tuple]:
     """A party subject MAY what its predicate names. An authority's "may" is a power: it
     GRANTS_PERMISSION only to the party that is the direct object of the governed verb (may
@@ -301,14 +306,17 @@ def _permission(s: _Sentence) -> list[tuple]:
             verb = s.text[modal.end():first.start] if first else ""
             direct = _rx(r"^\s*(?:,[^,]*,\s*)?[\w-]+\s+(?:(?:the|a|an|any|each|that|such)\s+)?$" if s.lang == "en" else
                          r"^\s*[^\s向对从与给在，,的]{1,4}$" if s.lang == "zh" else r"^\s*\S+(?:\s\S+)?\s+$")
-            granted = [first] if first and first.type == "party" and direct.search(verb) else []
+            # a verb of command after an authority's "may" ("may require / direct / order X to …") imposes a
+            # requirement on its object: a power over X, not a permission granted to X
+            command = s.lang == "en" and _COMMAND.match(verb)
+            granted = [first] if first and first.type == "party" and direct.search(verb) and not command else []
             grant = ISSUE[s.lang].search(s.text, modal.end(), modal.end() + 12)
             if grant:
                 granted += [o for o in objs if o.type == "party" and _rx(r"(?:\bcho|\bto|给|向)\s*(?:the\s+|an?\s+)?$").search(
                     s.text[max(s.start, o.start - 8):o.start]) and o not in granted]
             out += [(subj.entity_id, "GRANTS_PERMISSION", o.entity_id, _conf(subj.confidence, o.confidence, factor))
                     for o in granted]
-        else:
+        elif not (s.lang == "en" and _JUDGEMENT.match(s.text, modal.end())):
             out += [(subj.entity_id, "MAY", o.entity_id, _conf(subj.confidence, o.confidence, factor)) for o in objs]
             # an authority approves the party's act when named in an approval construction (经X批准)
             out += [(a.entity_id, "GRANTS_PERMISSION", subj.entity_id, _conf(a.confidence, subj.confidence, 0.7))

@@ -45,8 +45,11 @@ _DOCUMENT = "Licen[cs]e|Permit|Certificate|Approval|Authori[sz]ation|Permission|
 _NUMBER = r"(?: No\.? ?\(?\d+\)?)?(?: of \d{4}\b)?(?: \d{4}\b| \(\d{4}\))?"
 
 EN_RULES = [
+    # a numbered instrument is named by every capitalised word before its number ("Federal Decree By Law No. 20 of
+    # 2018"): the number closes the name, so a head met earlier ("Decree") is not yet its end
+    ("instrument", re.compile(rf"{_W}(?: (?:of (?:the )?)?{_W}){{0,6}} No\.? ?\(?\d+\)?(?: of \d{{4}}\b)?"), 0.9),
     # "&" binds inside a name ("Guidance & Policies Manual"): a head followed by "&" continues
-    ("instrument", re.compile(rf"(?:{_LIST})?{_W} (?:& )?{_TITLE}(?:{_INSTRUMENT})\b(?: & (?:{_W} ){{0,3}}?(?:{_INSTRUMENT})\b)?"
+    ("instrument", re.compile(rf"(?:{_LIST})?{_W} (?:& )?{_TITLE}(?:{_INSTRUMENT})\b(?: (?:&|and) (?=Guidance|Rules|Regulations|Procedures|Policies)(?:{_W} ){{0,3}}(?:{_INSTRUMENT})\b)?"
                               rf"{_COMPLEMENT}{_NUMBER}"), 0.85),
     # a public body: its head, then an optional complement "of / for / on X" (Minister of Finance)
     ("authority", re.compile(rf"{_MODS}{_heads(_AUTHORITY)}(?: (?:of|for|on)(?: the)? {_W}(?: (?:and )?{_W}){{0,3}})?"), 0.85),
@@ -125,11 +128,11 @@ _OBJECT_OF = re.compile(r"\b(?:grant|issu|hold|held|revok|var[iy]|withdr[ae]w|ca
 _STAFF = re.compile(r"\b(?:Supervision|Supervisory|Enforcement|Inspection|Examination)\b(?=.* )")
 
 
-def _name_start(text: str, start: int) -> int:
+def _name_start(text: str, start: int, own: bool = True) -> int:
     """A name cut inside a run of capitalised words begins earlier: back over up to three of them (not over
     a determiner or a sentence start). A possessor ("an Authorised Person's Financial Services Permission")
     is a noun phrase of its own: cut inside it, the name begins after its "'s"."""
-    own = re.match(r"[\w-]+['’]s ", text[start:])
+    own = own and re.match(r"[\w-]+['’]s ", text[start:])
     if own and re.search(r"[A-Z][\w&-]* $", text[:start]):
         return start + own.end()
     run = re.search(r"(?<![.:;]\s)(?<![\w'’-])((?:(?!(?:The|A|An|This|These|Those|Each|Any|Every|No|Such|Other|Some|All|In|On|For|"
@@ -209,6 +212,21 @@ def _inside_headword(words: list[tuple[int, int]], start: int, end: int) -> bool
     return any(s < start < e and end <= e for s, e in words)    # a name that opens the headword stays
 
 
+# two heads coordinated in one title ("… Rules and Guidance Rulebook") are one instrument: "and" + a head noun of
+# instruments + the title's last head continues it (a list of titles repeats a modifier: "GEN Rules and COBS Rules")
+# a partitive ("Provisions / Parts / Requirements of the X Rules") names a part of an instrument: the name is X Rules
+_PARTITIVE = re.compile(r"(?:[A-Z]\w* )*(?:Provisions?|Parts?|Requirements?|Chapters?|Sections?|Schedules?|Annex(?:es)?) of (?:the )?(?=[A-Z])")
+# a possessive closes a noun phrase: "an Authorised Person's Financial Services Permission", "FSRA's Islamic Finance
+# Rules" name the permission, the rules; the possessor is an entity of its own
+_POSSESSIVE = re.compile(r".*[\w.)]['’]s ")
+# a name followed by "'s Report / Opinion / Statement / Certificate" is the possessor inside a document's name
+# ("the Auditor's Report" is a document): not an entity there
+_OWNED_DOC = re.compile(r"['’]s (?:Report|Opinion|Statement|Certificate)s?\b")
+# an action noun's agent "by the X" is followed by the action's object: "the suspension by the Regulator | of
+# Securities": a complement "of Y" after an agent of a nominalised action belongs to the action
+_NOMINAL_AGENT = re.compile(r"\b\w+(?:ion|ment|al)\s+by\s+(?:the\s+)?$", re.I)
+
+
 def spans(text: str) -> list[tuple[str, int, int, float]]:
     found = []
     for type_, rx, base in EN_RULES:
@@ -247,13 +265,30 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                 end = start + one.end()                    # "apply to the Regulator | for the Designation": the verb's
             cls = re.search(r"\b(?:Category|Class|Type|Tier) (?:\d\w*|[A-Z]|[IVX]+) $", text[max(0, start - 20):start])
             start = start - len(cls.group()) if cls and base >= 0.8 else start   # "Class 2 Captive Insurer"
+            if base >= 0.8 and (own := _POSSESSIVE.match(text, start, end)):
+                start = own.end()
+            if type_ == "instrument" and (part := _PARTITIVE.match(text, start, end)):
+                start = part.end()
+            if base >= 0.8 and type_ != "instrument" and _OWNED_DOC.match(text, end):
+                continue
+            if type_ == "authority" and _NOMINAL_AGENT.search(text[:start]) and (cut := re.search(r" of ", text[start:end])):
+                end = start + cut.start()
+            # an acronym before "and" is a name of its own ("OECD and UAE Competent Authority"); so is a single head
+            # noun joined by "and" to the name's head alone ("each Fund and Client": two nouns, no shared modifiers)
+            if base >= 0.8 and (acr := re.match(r"(?:[A-Z]{2,6} and )+", text[start:end])):
+                start += acr.end()
+            if base >= 0.8 and type_ in ("party", "document") and re.fullmatch(r"[A-Z][a-z]+ and [A-Z][a-z]+", text[start:end]):
+                start = end - len(text[start:end].split(" and ")[1])
             head = text[start:end].strip()
             if type_ != "instrument" and head.endswith("s") and re.match(r"['’] [A-Z]", text[end:end + 3]):
                 continue                                   # "Owners' Equity": a classifying genitive is a modifier
             if _slashed(text, start, end):                # "Municipal/Government Finance"
                 continue
+            hyphen = False
             while re.match(r"\w", text[start - 2:start - 1]) and text[start - 1] == "-":  # a name starts with its word:
-                start = re.search(r"[\w-]*$", text[:start - 1]).start()      # "sub-custodian", "Office-Holder"
+                start, hyphen = re.search(r"[\w-]*$", text[:start - 1]).start(), True   # "sub-custodian", "Office-Holder"
+            if hyphen and base >= 0.8 and text[start:start + 1].isupper():
+                start = _name_start(text, start, own=False)   # and with its modifiers: "the Relevant Office-Holder"
             if re.search(r"\bpermits?$", head) and (not _PERMIT_NOUN.match(text, end) or
                                                       re.search(r"\b(?:to|not|shall|may|must|will|would)\s+$", text[:start])):
                 continue                                   # "permit" the verb: "Rule 22.2 permits Authorised Persons"

@@ -26,7 +26,10 @@ _LEVEL = r"(?: (?:tối cao|cấp cao|cấp tỉnh|cấp huyện|cấp xã|cùng
 # nhân dân cấp tỉnh, Chánh án Tòa án nhân dân tối cao); the offices of the courts and of the state
 _TITLE = (r"(?:Phó )?(?:Bộ trưởng|Thứ trưởng|Thủ trưởng|Chủ tịch|Chánh án|Viện trưởng|Giám đốc|Cục trưởng|"
           r"Chánh [Tt]hanh tra|Tổng [Tt]hanh tra|Tổng cục trưởng|Chủ nhiệm|Trưởng ban|Tổng Kiểm toán|Thống đốc)")
-_BODY = (rf"(?:Ủy|Uỷ) ban nhân dân(?: các cấp| cấp (?:tỉnh|huyện|xã)| tỉnh| huyện| xã)?|Hội đồng nhân dân(?: cấp (?:tỉnh|huyện|xã))?|"
+# the level of a local body is part of its name, also when given relative to the speaker's body ("cùng cấp",
+# "cấp trên trực tiếp"): "Chủ tịch Ủy ban nhân dân cùng cấp" is one office
+_LOCAL = r"(?: các cấp| cấp (?:tỉnh|huyện|xã)| tỉnh| huyện| xã| cùng cấp| cấp trên(?: trực tiếp)?)?"
+_BODY = (rf"(?:Ủy|Uỷ) ban nhân dân{_LOCAL}|Hội đồng nhân dân{_LOCAL}|"
          rf"(?:Tòa|Toà) án(?: nhân dân)?{_LEVEL}|Viện kiểm sát(?: nhân dân)?{_LEVEL}|(?:Phó )?Thủ tướng Chính phủ|Chính phủ|Quốc hội|"
          rf"(?:Ủy|Uỷ) ban [Tt]hường vụ Quốc hội|Chủ tịch nước|(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Ban) {_VI_NAME}")
 # an organ named by its function + the body it belongs to is one name, the organ its head ("Ủy ban
@@ -36,13 +39,18 @@ _ORGAN = (r"(?:(?:Ủy|Uỷ) ban|Hội đồng|Ban|Văn phòng|Cơ quan|Vụ) (?
           rf"[{_LO}]+ ){{1,3}}")      # its function in content words: "do Quốc hội" is an agent, not a body's name
 _OFFICE = (r"Hội đồng xét xử(?: sơ thẩm| phúc thẩm| giám đốc thẩm| tái thẩm)?|Thẩm phán|Hội thẩm(?: nhân dân)?|Kiểm sát viên|Thư ký Tòa án|Thư ký phiên tòa|Điều tra viên|Chấp hành viên|"
            r"Thanh tra viên|Chủ tọa phiên (?:tòa|họp)|Chủ tọa")
+_PROCEDURE = (r"lấy lời khai|ghi biên bản|tiếp nhận (?:yêu cầu|hồ sơ|đơn(?: khiếu nại| tố cáo)?)|"
+              r"giải quyết (?:khiếu nại|tố cáo)|thụ lý (?:đơn|hồ sơ|vụ án|vụ việc)")
 VI_FIXED = [
     ("authority", re.compile(rf"(?<!{_W})(?:(?:{_TITLE}|Hội đồng Thẩm phán) |{_ORGAN}(?=[{_UP}]))?(?:{_BODY})(?!{_W})"), 0.9),
     ("authority", re.compile(rf"(?<!{_W})(?:{_OFFICE}|[Cc]ơ quan (?:nhà nước |quản lý nhà nước )?có thẩm quyền)(?!{_W})"), 0.9),
     ("instrument", re.compile(r"(?:Bộ luật|Luật|Pháp lệnh|Nghị định|Nghị quyết|Thông tư(?: liên tịch)?|Quyết định|Chỉ thị)"
                               r"(?: số)? \d+/\d{4}/[A-ZĐ0-9\-]+"), 0.95),
     # a person named by the exercise of public power or a public office is an office holder, not a regulated party
-    ("authority", re.compile(rf"(?<!{_W})[Nn]gười (?:có thẩm quyền|tiến hành tố tụng|giữ chức vụ|có chức vụ, quyền hạn|thi hành công vụ|ra quyết định(?: thanh tra)?)(?!{_W})"), 0.8),
+    ("authority", re.compile(rf"(?<!{_W})[Nn]gười (?:có thẩm quyền|tiến hành tố tụng|giữ chức vụ|có chức vụ, quyền hạn|thi hành công vụ|ra quyết định(?: thanh tra)?|"
+                               # the acts of a public procedure (taking a statement, recording the minutes, receiving and
+                               # settling filings) are done by an official for the body: the person is an office holder
+                               rf"{_PROCEDURE})(?!{_W})"), 0.8),
     ("party", re.compile(r"(?<![\w])(?:[Tt]ổ chức(?=\s*(?:[,.;:)]|$|(?:và|hoặc) (?:cá nhân|người)|cá nhân|phải|không|được|có|là|vi phạm|nước ngoài|trong nước))|"
                          r"[Cc]á nhân|[Dd]oanh nghiệp|[Tt]hương nhân|[Hh]ộ kinh doanh|[Hh]ộ gia đình|[Nn]hà (?:đầu tư|thầu|sản xuất|nhập khẩu|cung cấp)|"
                          r"[Nn]gười sử dụng lao động|[Nn]gười lao động|[Đđ]ương sự|[Pp]háp nhân(?: thương mại)?|[Cc]ông dân)(?![\w])"), 0.7),
@@ -53,11 +61,18 @@ VI_FIXED = [
 # number of persons (hai người, nhiều người), nor a locative make it a place or the grassroots level
 # (tại / ở / vào cơ sở), nor a school level (trung học cơ sở); the syllable after must not make a non-actor
 # compound (chủ nghĩa / trì / động …, cơ sở dữ liệu / vật chất / hạ tầng / pháp lý).
-_BEFORE = {"chủ": set("tự dân làm quân địa nước máy".split()), "cơ": set("trên làm có tại ở vào học".split()),
+# A verb of acting on a body ("giết / bắt / giam / giữ / đánh / cứu / bán người") incorporates a bare "người" as
+# its object (murder, arrest, trafficking): what follows qualifies the act ("giết người dã man", "bắt người không có
+# căn cứ"), unless a relative clause opens with bị / được / phạm / đang (a class: "bắt người đang bị truy nã").
+# A verb of building ("hình thành / tạo / xây dựng cơ sở") takes "cơ sở" as a foundation, not an establishment.
+_BEFORE = {"chủ": set("tự dân làm quân địa nước máy".split()), "cơ": set("trên làm có tại ở vào học thành tạo dựng".split()),
            "người": set("con đông ít hai ba bốn năm sáu bảy tám chín mười mấy vài nhiều mọi mỗi từng".split())}
+_INCORP = set("giết bắt giam giữ đánh cứu bán".split())
+_CLASS_OPEN = set("bị được phạm đang".split())
 VI_HEADS = [("party", re.compile(rf"(?<!{_W})[Cc]hủ(?! (?:nghĩa|trì|động|yếu|trương|đề|quyền|tịch|tọa|nhiệm|quan|lực|đạo|"
                                  rf"chốt|ý|mưu|đích|tâm|biên|công|điểm|thầu)(?!{_W}))(?= )"), 0.65),
-            ("party", re.compile(rf"(?<!{_W})[Nn]gười(?= )"), 0.65),
+            # an adjective of age ("người lớn", "người già": adults, the old) makes the common noun of people at large
+            ("party", re.compile(rf"(?<!{_W})[Nn]gười(?! (?:lớn|già)(?!{_W}))(?= )"), 0.65),
             ("party", re.compile(rf"(?<!{_W})[Cc]ơ sở(?! (?:dữ|vật|hạ|pháp|lý|khoa|thực|chính)(?!{_W}))(?= )"), 0.65),
             # a body named by its function ("cơ quan thanh tra", "cơ quan thi hành án dân sự") is a state body
             ("authority", re.compile(rf"(?<!{_W})[Cc]ơ quan(?= )"), 0.7)]
@@ -85,7 +100,10 @@ _LIMIT = 4                      # modifier syllables: a run that finds no bounda
 _SYL = re.compile(rf"(, +| +)({_W}+)(?!{_W})")      # a run of spaces is one space (layout)
 # a verb that takes no object (a change of state, assent, expiry) after the modifier is the
 # predicate, not part of the name: "người được cấp dưỡng chết", "Giấy phép lao động hết hiệu lực"
-_INTRANS = re.compile(rf"(?:chết|qua đời|đồng ý|hết (?:hiệu lực|hạn)|chấm dứt|vắng mặt|bỏ trốn|từ chối)(?!{_W})")
+# Expiry is "hết" + any period noun ("hết thời hạn", "hết thời hiệu"); a sentence adverb ("đồng thời": at the same
+# time, "tuy": although) opens the predicate or a concessive clause, never a modifier: "người sử dụng đất | đồng thời là …"
+_INTRANS = re.compile(rf"(?:chết|qua đời|đồng ý|hết (?:hiệu lực|hạn|thời hạn|thời hiệu)|chấm dứt|vắng mặt|bỏ trốn|từ chối|"
+                      rf"đồng thời|tuy|tuy nhiên)(?!{_W})")
 # a state modifier (bị / cùng / đủ / gặp + …) or the public function "quản lý nhà nước" takes a fixed
 # complement "về" + its domain: "người bị hạn chế về thể chất", "cơ quan quản lý nhà nước về du lịch"
 _STATE = set("bị cùng đủ gặp".split())
@@ -93,7 +111,7 @@ _HEADS = ("người", "cơ", "chủ", "tổ", "cá")
 # a list goes on with a new actor: a head, a capital or a noun that names actors; else the comma /
 # và / hoặc joins modifiers of one name ("người nhận chăm sóc, nuôi dưỡng"), which runs over the
 # coordinated parts (three syllables each at most) to the boundary that closes them, or is dropped
-_ACTOR = set(_HEADS) | set("doanh thương hộ nhà pháp công đương đơn bên luật trẻ cha mẹ vợ chồng ông bà con".split())
+_ACTOR = set(_HEADS) | set("doanh thương hộ nhà pháp công đương đơn bên luật trẻ cha mẹ vợ chồng ông bà con gia".split())
 _STOPRX = rf" (?:{'|'.join(_STOP)})(?!{_W})"
 _RELATIONAL = {"trung ương", "chuyên môn", "thường trực", "đại diện", "điều hành", "chủ quản"}
 # a causative verb makes the name after it the subject of a verb series ("hướng dẫn X tiếp nhận, …");
@@ -109,7 +127,9 @@ _CLAUSE = re.compile(r"(?:^|[.;:!?\n(]|\b[a-zđ0-9]{1,3}[.)]|\b(?:thì|nếu|khi
 # hợp pháp của họ") names the whole phrase's possessor; "giữa X với Y" coordinates. A reflexive object
 # ("người nuôi dưỡng | mình") ties the phrase to the sentence's subject: a relation, not a class of persons.
 _OPEN_VERB = re.compile(rf" (?:với|trái|mình)(?!{_W})")
-_OPEN_CLAUSE = re.compile(rf" (?:về|cho|của(?= (?!(?:người|họ|mình|đương|pháp|cá|tổ|cơ|bên)(?!{_W}))[{_LO}]))(?!{_W})")
+# A place or sphere ("trong", "tại", "ở") after a relative clause is its adjunct too ("người có kinh nghiệm | trong công
+# tác …", "người có mặt | tại nơi xảy ra …"): the clause goes on past the closed-class word, the name is not bounded there
+_OPEN_CLAUSE = re.compile(rf" (?:về|cho|trong|tại|ở|của(?= (?!(?:người|họ|mình|đương|pháp|cá|tổ|cơ|bên)(?!{_W}))[{_LO}]))(?!{_W})")
 # aspect words and adverbs of frequency: a modifier made only of them has not reached its verb ("người đã từng")
 _ASPECT = set("đã đang sẽ từng vẫn thường xuyên luôn còn".split()) | _FIRST_OK
 # "có trách nhiệm" + a verb is the duty modal: the run holds the predicate ("cơ quan có trách nhiệm yêu cầu")
@@ -205,6 +225,9 @@ def _past_list(text: str, start: int, run: tuple, lead: str):
     # ("người bị bắt, tạm giữ, tạm giam", "người có cha, mẹ, vợ …"): cut there, it is incomplete
     if short and comma and lead in _FIRST_OK | _STATE and word not in set(_HEADS) | _STOP:
         return False
+    # a coordinated part that repeats the clause's opener ("người bị cưỡng ép …, bị lừa dối …") continues the clause
+    if word == lead and lead in _FIRST_OK:
+        return False
     if word in _ACTOR | _STOP:
         return run
     ext = _coord(text, run[0])
@@ -214,7 +237,11 @@ def _past_list(text: str, start: int, run: tuple, lead: str):
         if ext is None or _CAUSE.search(text[:start]):
             return False
         return ext, run[1], "end"
-    return run
+    # a short modifier followed by a coordinated part of the same length that names no actor is parallel to it:
+    # coordinated verbs share the head ("người đánh rơi hoặc bỏ quên", "cơ sở đào tạo, bồi dưỡng": the name runs
+    # on), a coordinated noun is a second thing ("chủ sở hữu, tài sản"); without a lexicon neither cut is sure: no name
+    part = re.match(rf"(?:, *| +(?:và|hoặc) +)((?:{_W}+)(?: (?!(?:{'|'.join(_STOP)})(?!{_W})){_W}+)*)", text[run[0]:])
+    return False if part and len(part.group(1).split()) == run[1] else run
 
 
 def _open(text: str, pos: int, run: tuple, head: str, prior: str, lead: str) -> bool:
@@ -244,6 +271,11 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
             continue
         if n and _INTRANS.match(text, m.start(2)):
             break
+        # a document's subject may be coordinated: "và / hoặc" + one or two syllables that close at a boundary and
+        # name no actor nor another document ("giấy phép tổ chức chương trình phim và tuần phim") is part of it
+        if not named and n >= 2 and low in ("và", "hoặc") and (co := _DOC_COORD.match(text, m.end())):
+            end, n = co.end(1), n + len(co.group(1).split()) + 1
+            break
         comma = m.group(1).startswith(",") and not (prev == "phòng" and low == "chống")
         if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or ((n or not named) and word[0].isupper()) or \
                 (comma and (n == 0 or low in ("tổ", "cá", "doanh", "cơ", "người", "giấy", "văn") or word[0].isupper())) or \
@@ -257,6 +289,9 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
     return (end, n) if n or bare_ok else None
 
 
+_DOC_COORD = re.compile(rf" ((?!(?:{'|'.join(_STOP | _ACTOR)}|giấy|văn|hợp|quyết|hồ|sổ|thẻ|bản|chứng|tài)(?!{_W}))"
+                        rf"[{_LO}]+(?: (?!(?:{'|'.join(_STOP)})(?!{_W}))[{_LO}]+)?)(?=\s*[,.;:)]|\s*$| (?:bao gồm|phải|được|do|của|cho|theo|tại|thì|đã|có)(?!{_W}))")
+_COMPETENT = re.compile(rf" có thẩm quyền(?=\s*[,.;:)]|\s*$| (?:trong|theo|về|của|để|thì|và|hoặc|đối|tại)(?!{_W}))")
 VI_NAMED = [("document", re.compile(r"(?<![\w])(?:[Gg]iấy phép|[Gg]iấy chứng nhận|[Cc]hứng chỉ|[Gg]iấy xác nhận|[Gg]iấy đăng ký|"
                                     r"[Vv]ăn bản chấp thuận)(?![\w])"), 0.8, True),
             ("instrument", re.compile(rf"(?<![\w])(?:Bộ luật|Luật|Pháp lệnh)(?= {_CAP})"), 0.85, True)]
@@ -297,13 +332,29 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                     continue
                 run = (body.end(), run[1] + 1, "end") if body else run
             lead = text[m.end():].split(maxsplit=1)[0].lower() if run else ""
+            if head == "người" and before and before[0].lower() in _INCORP and lead not in _CLASS_OPEN:
+                continue                # an incorporated object: "giết người …" is an act, not a class of persons
+            # "người đứng đầu" + a body holds an office of that body: the name is the body's, bounded only where
+            # the body's name closes ("người đứng đầu cơ quan quản lý nhà nước về …" is cut there: dropped)
+            if head == "người" and re.match(rf" đứng đầu (?:cơ quan|tổ chức|đơn vị) (?!(?:và|hoặc)(?!{_W}))[{_LO}]", text[m.end():]):
+                continue
             if run and (run := _past_list(text, m.start(), run, lead)) is False:
                 continue
+            # a negation followed by a content word may belong to the modifier ("cơ sở … hoạt động không vì lợi nhuận",
+            # "người bị phạt cải tạo không giam giữ") or negate the predicate: only before a modal is it the predicate
+            if run and run[1] >= 3 and re.match(rf" (?:không|chưa) (?!(?:được|phải|có|bị|thể|chịu|còn|đủ|cần|đồng ý)(?!{_W}))", text[run[0]:]):
+                run = None
             if run and _open(text, m.end(), run, head, prior, lead):
                 run = None              # an open relative clause, or one holding the duty modal: no bounded name
             syls = text[m.start():run[0] if run else m.end() + 60].lower().split()
+            # after a causative verb the noun phrase is the subject of the next verb ("hướng dẫn người yêu cầu bổ
+            # sung"): a modifier of more than one word may hold that verb, unless a modal follows it (the verb comes
+            # after the modal: "buộc người bị kết án phạt tù | không được …"). After the agent marker do / bởi the noun
+            # phrase is followed by its own verb before the sentence's modal ("do người thực hiện | phải"): a run that
+            # ends at a modal holds that verb
             ok = run is not None and (run[2] != "end" or run[1] <= 2 or not _CLAUSE.search(text[:m.start()])) and \
-                not (run[2] == "list" and run[1] > 2 and _CAUSE.search(text[:m.start()]))
+                not (run[1] > 2 and run[2] != "pred" and _CAUSE.search(text[:m.start()])) and \
+                not (run[2] == "pred" and run[1] >= 2 and re.search(r"\b(?:do|bởi)\s*$", text[:m.start()], re.I))
             public = ok and head == "chủ" and syls[-2:] == ["nhà", "nước"]    # the State as owner
             cands.append(("authority" if public else type_, m.start(), run[0] if ok else None, conf, syls))
             if ok:
@@ -315,6 +366,10 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             if " ".join(syls[:k]) in names and (end is None or k < len(text[start:end].split())):
                 end = start + [t.end() for t in re.finditer(r"\S+", text[start:start + 200])][k - 1]
                 break
+        # "có thẩm quyền" restricts a body named by its function to the competent one ("cơ quan quản lý nhà nước về
+        # du lịch có thẩm quyền"): part of the name where the phrase closes after it (not "có thẩm quyền + verb")
+        if end is not None and type_ == "authority" and (comp := _COMPETENT.match(text, end)):
+            end = comp.end()
         if end is not None:
             found.append((type_, start, end, conf))
     return found
