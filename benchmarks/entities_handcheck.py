@@ -9,7 +9,9 @@ rewritten once more on them (zh only through the shared definitions code), and t
 `*_validation2.csv` sheets (seed 31), drawn from those and judged blind, measure the current
 rules of that round; the rules were rewritten once more on those errors (by principle, see
 tests/test_entity_rules.py), and the `*_validation3.csv` sheets (seed 37), drawn from the
-rewritten rules and judged blind, measure the current rules. Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
+rewritten rules and judged blind, measured them; the vi and en rules were rewritten once more on
+the seed-37 errors (zh unchanged), and the vi and en `*_validation4.csv` sheets (seed 41), drawn
+from those and judged blind, measure the current vi and en rules (zh: seed 37). Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
 extractor produces for that unit: `kept` (the same mention or relation is still produced),
 `gone` (no longer produced) or `changed` (the unit now yields an overlapping mention of another
 span or type) -- how a rule change moved the judged rows, before a fresh sample is judged.
@@ -126,7 +128,8 @@ def main() -> int:
             res[sheet] = summarise(judged, "type")          # the first rules (tuning material)
             res[sheet + "_validation"] = summarise(rows(f"{sheet}_{lang}_validation.csv"), "type")    # round 1
             res[sheet + "_validation2"] = summarise(rows(f"{sheet}_{lang}_validation2.csv"), "type")  # round 2
-            res[sheet + "_validation3"] = summarise(rows(f"{sheet}_{lang}_validation3.csv"), "type")  # current rules
+            res[sheet + "_validation3"] = summarise(rows(f"{sheet}_{lang}_validation3.csv"), "type")  # round 3
+            res[sheet + "_validation4"] = summarise(rows(f"{sheet}_{lang}_validation4.csv"), "type")  # vi, en now
             if args.current:
                 status = current_status(lang, index, sheet)
                 print(f"{lang} {sheet}: " + ", ".join(f"{m}/{s} {n}" for (m, s), n in sorted(status.items())))
@@ -134,18 +137,21 @@ def main() -> int:
         res["recall_validation"] = recall(lang, lambda uid: by_unit[uid], "_validation")
         res["recall_validation2"] = recall(lang, lambda uid: by_unit[uid], "_validation2")
         res["recall_validation3"] = recall(lang, lambda uid: by_unit[uid], "_validation3")
+        res["recall_validation4"] = recall(lang, lambda uid: by_unit[uid], "_validation4")
         res["inventory"] = {"entities": len(index.entities), "mentions": len(index.mentions),
                             "relations": len(index.relations), "aggregated": len(index.aggregated)}
         result[lang] = res
         for sheet in args.sheets.split(","):
-            s, v, w, c = (res[sheet + x] for x in ("", "_validation", "_validation2", "_validation3"))
+            s, v, w, c, d = (res[sheet + x] for x in ("", "_validation", "_validation2", "_validation3",
+                                                       "_validation4"))
             print(f"{lang} {sheet} strict / lenient precision: first rules {s['all'].get('strict')} / "
                   f"{s['all'].get('lenient')}; round 1 {v['all'].get('strict')} / {v['all'].get('lenient')}; "
                   f"round 2 {w['all'].get('strict')} / {w['all'].get('lenient')}; "
-                  f"current {c['all'].get('strict')} / {c['all'].get('lenient')}")
-        print(f"{lang} recall of the current rules on the four recall sheets: {res['recall']}, "
-              f"{res['recall_validation']}, {res['recall_validation2']}, {res['recall_validation3']}; "
-              f"inventory: {res['inventory']}")
+                  f"round 3 {c['all'].get('strict')} / {c['all'].get('lenient')}; "
+                  f"round 4 {d['all'].get('strict')} / {d['all'].get('lenient')}")
+        print(f"{lang} recall of the current rules on the recall sheets: {res['recall']}, "
+              f"{res['recall_validation']}, {res['recall_validation2']}, {res['recall_validation3']}, "
+              f"{res['recall_validation4']}; inventory: {res['inventory']}")
     if not args.current:
         out = ROOT / "benchmarks" / "results" / "entities_handcheck.json"
         out.write_text(json.dumps(result, ensure_ascii=False, indent=1))

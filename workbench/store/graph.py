@@ -48,6 +48,7 @@ class IGraphStore:
         self.stamp = stamp(files.values())          # taken before reading: a newer file reads as changed
         self.g = graph_files.read(_igraph(), files)
         self.dirty = False
+        self._cols: dict = {}       # edge attribute -> numpy object array in edge order (see _col)
         if self.g.ecount() and "layer" not in self.g.es.attributes():
             self.g.es["layer"] = ["structure"] * self.g.ecount()      # graphs saved before edge layers
         self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}
@@ -60,8 +61,25 @@ class IGraphStore:
             return []
         keep = np.ones(self.g.ecount(), dtype=bool)
         for attr, value in equal.items():
-            keep &= np.asarray(self.g.es[attr], dtype=object) == value
+            keep &= self._col(attr) == value
         return np.flatnonzero(keep).tolist()
+
+    def _col(self, attr: str):
+        """An edge attribute as a numpy object array in edge order, kept from call to call and
+        updated by this store's own edits (reading it from igraph is a list per call)."""
+        import numpy as np
+        col = self._cols.get(attr)
+        if col is None or len(col) != self.g.ecount():
+            col = self._cols[attr] = np.asarray(self.g.es[attr], dtype=object)
+        return col
+
+    def _delete(self, ids: list[int]) -> None:
+        """Delete edges by index (igraph rebuilds its edge index on every call, empty or not:
+        half a second at a million edges, so an empty list is not passed on)."""
+        import numpy as np
+        if ids:
+            self.g.delete_edges(ids)
+            self._cols = {a: np.delete(c, ids) for a, c in self._cols.items()}
 
     def current(self) -> bool:
         """Unchanged in memory and on disk since it was read or saved (a writer may keep it)."""
@@ -69,9 +87,12 @@ class IGraphStore:
 
     def replace_corpus(self, corpus: str, edges: Sequence[Edge], layer: str = "structure") -> None:
         """Make the corpus's edges of one layer (structure, links, versions, semantic) exactly `edges`."""
+        import numpy as np
         self.dirty = True
-        self.g.delete_edges(self._where(corpus=corpus, layer=layer))
+        self._delete(self._where(corpus=corpus, layer=layer))
         unique = list({e.key: e for e in edges}.values())
+        if not unique:
+            return
         self._ensure_vertices({e.source for e in unique} | {e.target for e in unique})
         start = self.g.ecount()
         self.g.add_edges([(self._index[e.source], self._index[e.target]) for e in unique])
@@ -84,6 +105,7 @@ class IGraphStore:
         seq["attrs"] = [json.dumps(dict(e.attrs), ensure_ascii=False) for e in unique]
         seq["corpus"] = [corpus] * len(unique)
         seq["layer"] = [layer] * len(unique)
+        self._cols = {a: np.concatenate([c, np.asarray(seq[a], dtype=object)]) for a, c in self._cols.items()}
 
     def edges_of(self, unit_id: str, types: Iterable[EdgeType] | None = None,
                  direction: str = "out") -> list[Edge]:
@@ -103,9 +125,16 @@ class IGraphStore:
         """Strongly connected groups (2+ units) of the edges of these types (igraph, no records)."""
         if not self.g.ecount():
             return []
-        sub = self.g.subgraph_edges(self.g.es.select(type_in=[t.value for t in types]), delete_vertices=True)
-        return [[sub.vs[i]["name"] for i in group] for group in sub.connected_components(mode="strong")
-                if len(group) > 1]
+        import numpy as np
+        ids = np.flatnonzero(np.isin(self._col("type"), [t.value for t in types]))
+        if not len(ids):
+            return []
+        ends = [self.g.es[int(i)].tuple for i in ids]
+        sub = _igraph().Graph(n=self.g.vcount(), edges=ends, directed=True)   # the same vertex ids
+        if sub.is_dag():                                                    # the usual case: no cycle
+            return []
+        names = self.g.vs["name"]
+        return [[names[i] for i in group] for group in sub.connected_components(mode="strong") if len(group) > 1]
 
     def all_edges(self, types: Iterable[EdgeType] | None = None) -> list[Edge]:
         if not self.g.ecount():
@@ -185,10 +214,22 @@ class IGraphStore:
         names = tuple(n for n in names if n)
         if not self.g.ecount() or not (prefixes or names):
             return set()
-        hit = [i for i, n in enumerate(self.g.vs["name"]) if n.startswith(prefixes)
-               or (marker and n.startswith(marker) and any(x in n for x in names))]
-        into = {e for v in hit for e in self.g.incident(v, mode="in")}      # edges into them, from igraph
-        return {self.g.es[e]["corpus"] for e in into if self.g.es[e]["layer"] == "links"}
+        from functools import reduce
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        vertices = pa.array(self.g.vs["name"], pa.string())      # compared in Arrow, not name by name
+        tests = [pc.starts_with(vertices, p) for p in prefixes]
+        if marker and names:
+            tests.append(pc.and_(pc.starts_with(vertices, marker),
+                                 reduce(pc.or_, [pc.match_substring(vertices, x) for x in names])))
+        if not tests:
+            return set()
+        hit = reduce(pc.or_, tests)
+        into = {e for v in np.flatnonzero(hit.to_numpy(zero_copy_only=False)).tolist()
+                for e in self.g.incident(v, mode="in")}                     # edges into them, from igraph
+        corpus, layer = self._col("corpus"), self._col("layer")
+        return {corpus[e] for e in into if layer[e] == "links"}
 
     def counts(self, corpus: str | None = None) -> dict[str, int]:
         """Edges per type (of one corpus, or all)."""
@@ -204,8 +245,8 @@ class IGraphStore:
         self.dirty = True
         inside = lambda uid: any(uid == d or uid.startswith(d + "/") for d in documents)  # noqa: E731
         names = self.g.vs["name"]
-        self.g.delete_edges([e.index for e in self.g.es[self._where(corpus=corpus)]
-                             if inside(names[e.source]) or inside(names[e.target])])
+        self._delete([e.index for e in self.g.es[self._where(corpus=corpus)]
+                      if inside(names[e.source]) or inside(names[e.target])])
 
     def save(self) -> None:
         """Write the graph as the Parquet pair (replacing a legacy pickle): crash-safe inside a
