@@ -200,6 +200,30 @@ def test_the_graph_round_trips_through_parquet_node_and_edge_tables(tmp_path):
     assert IGraphStore(tmp_path / "empty").g.vcount() == 0 and not (tmp_path / "empty" / LEGACY).exists()
 
 
+def test_edits_after_a_load_keep_the_kept_edge_list_and_columns_in_step_with_igraph(tmp_path):
+    """The store keeps the edge list read from Parquet and some attribute columns between
+    calls; every edit (delete for nothing, delete, add, replace) must keep them equal to igraph's."""
+    import numpy as np
+    from workbench.store.graph import IGraphStore
+    sample_graph(tmp_path).save()
+    store = IGraphStore(tmp_path)
+    assert store._ends is not None and store._col("corpus") is not None        # read from the files, kept
+    store.replace_corpus("absent", [])                                           # nothing to delete, nothing to add
+    store.delete_touching("one", ["a@1/a2"])
+    store.replace_corpus("three", [Edge("a@1/a4", "a@1/a1", EdgeType.REFERENCES, extractor="zh-ref")], "links")
+    store.replace_corpus("one", [Edge("a@1", f"a@1/a{i}", EdgeType.CONTAINS, extractor="structure")
+                                 for i in (1, 3)])
+    assert store._ends.tolist() == [list(e) for e in store.g.get_edgelist()]
+    for attr in ("corpus", "layer", "type"):
+        assert store._col(attr).tolist() == store.g.es[attr], attr
+    assert store.corpora_linking(("a@1/a1",)) == {"three"} and store.corpora_linking(("zz@",)) == set()
+    assert store.corpora_linking((), "ref:", ["b/a"]) == {"one"}
+    store.save()
+    back = IGraphStore(tmp_path)
+    same_graph(store.g, back.g)
+    assert np.array_equal(back._ends, store._ends)
+
+
 def test_an_old_pickled_graph_is_read_and_replaced_by_the_next_save(tmp_path):
     from workbench.store.graph import IGraphStore
     from workbench.store.graph_files import EDGES, LEGACY, NODES

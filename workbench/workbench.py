@@ -244,7 +244,8 @@ class Workbench:
         data["problems"] = [str(p) for p in report.problems]
         write_file(reports / f"{report.corpus}.json", json.dumps(data, ensure_ascii=False, indent=1))
         meta = read_meta(self.path)
-        stored = {row["corpus"] for row in self.store.counts()}    # --replace may have emptied one
+        # --replace may have emptied one; every corpus with rows has document rows (few, indexed)
+        stored = set(self.store.frame(DOCUMENTS, ["corpus"])["corpus"].to_list())
         meta["corpora"] = {c: p for c, p in meta.get("corpora", {}).items() if c in stored}
         meta["corpora"][report.corpus] = str(Path(source).resolve())
         write_meta(self.path, meta)

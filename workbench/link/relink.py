@@ -42,7 +42,7 @@ def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> 
     if not files:
         return {}
     docs = store.where(DOCUMENTS)
-    codified = store.where(CODIFIED)
+    codified = codified_articles(store, docs)
     todo = sorted(files) if corpus is None else sorted(affected(corpus, docs, codified, graph, before) & set(files))
     names = Resolver(docs, set())                       # instrument names -> keys (no ids needed)
     every = store.ids() if corpus is None else None
@@ -56,6 +56,14 @@ def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> 
         graph.replace_corpus(name, edges, "links")
     problems["graph"] = cycle_problems(graph)
     return problems
+
+
+def codified_articles(store, docs) -> list:
+    """The codified articles: only a codification (a document of kind "codification", pháp
+    điển) has them, so only its instruments are searched (a scan of every article's label
+    otherwise: a second at a million units)."""
+    keys = tuple(sorted({d.key for d in docs if d.attr("doc_kind") == "codification"}))
+    return store.where(Filter(keys=keys, any_of=(CODIFIED,))) if keys else []
 
 
 def affected(corpus: str, docs, codified, graph, before=()) -> set[str]:

@@ -46,7 +46,7 @@ class IGraphStore:
         self.folder = Path(folder)
         files = read_from or {name: self.folder / name for name in FILES}
         self.stamp = stamp(files.values())          # taken before reading: a newer file reads as changed
-        self.g = graph_files.read(_igraph(), files)
+        self.g, self._ends = graph_files.load(_igraph(), files)   # the edge list as read, kept up to date
         self.dirty = False
         self._cols: dict = {}       # edge attribute -> numpy object array in edge order (see _col)
         if self.g.ecount() and "layer" not in self.g.es.attributes():
@@ -80,6 +80,8 @@ class IGraphStore:
         if ids:
             self.g.delete_edges(ids)
             self._cols = {a: np.delete(c, ids) for a, c in self._cols.items()}
+            if self._ends is not None:
+                self._ends = np.delete(self._ends, ids, axis=0)
 
     def current(self) -> bool:
         """Unchanged in memory and on disk since it was read or saved (a writer may keep it)."""
@@ -95,7 +97,10 @@ class IGraphStore:
             return
         self._ensure_vertices({e.source for e in unique} | {e.target for e in unique})
         start = self.g.ecount()
-        self.g.add_edges([(self._index[e.source], self._index[e.target]) for e in unique])
+        pairs = [(self._index[e.source], self._index[e.target]) for e in unique]
+        self.g.add_edges(pairs)
+        if self._ends is not None:
+            self._ends = np.concatenate([self._ends, np.asarray(pairs, dtype=self._ends.dtype).reshape(-1, 2)])
         seq = self.g.es[start:]
         seq["type"] = [e.type.value for e in unique]
         seq["evidence"] = [e.evidence for e in unique]
@@ -129,7 +134,8 @@ class IGraphStore:
         ids = np.flatnonzero(np.isin(self._col("type"), [t.value for t in types]))
         if not len(ids):
             return []
-        ends = [self.g.es[int(i)].tuple for i in ids]
+        kept = self._ends is not None and len(self._ends) == self.g.ecount()
+        ends = self._ends[ids].tolist() if kept else [self.g.es[int(i)].tuple for i in ids]
         sub = _igraph().Graph(n=self.g.vcount(), edges=ends, directed=True)   # the same vertex ids
         if sub.is_dag():                                                    # the usual case: no cycle
             return []
@@ -172,7 +178,8 @@ class IGraphStore:
         import numpy as np
         if not self.g.ecount():
             return EdgeColumns((), np.zeros(0, int), np.zeros(0, int), (), np.zeros(0, bool))
-        ends = np.asarray(self.g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
+        kept = self._ends is not None and len(self._ends) == self.g.ecount()
+        ends = np.asarray(self._ends if kept else self.g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
         return EdgeColumns(tuple(self.g.vs["name"]), ends[:, 0], ends[:, 1], tuple(self.g.es["type"]),
                            np.asarray(self.g.es["resolved"], dtype=bool), tuple(self.g.es["extractor"]))
 
@@ -251,7 +258,7 @@ class IGraphStore:
     def save(self) -> None:
         """Write the graph as the Parquet pair (replacing a legacy pickle): crash-safe inside a
         journal transaction over FILES, and a pair cut short outside one is refused on load."""
-        graph_files.write(self.g, self.folder)
+        graph_files.write(self.g, self.folder, self._ends)
         self.stamp, self.dirty = stamp(self.folder / name for name in FILES), False
 
     def _ensure_vertices(self, names: set[str]) -> None:

@@ -66,6 +66,11 @@ class GraphFileError(WorkbenchError, ValueError):
 def read(ig, files: Mapping[str, Path]):
     """The graph in `files` (name in FILES -> the path to read it from): the Parquet pair,
     else the legacy pickle, else an empty graph (a workspace with no graph yet)."""
+    return load(ig, files)[0]
+
+
+def load(ig, files: Mapping[str, Path]):
+    """`read`, and the edge list as an (edges, 2) array when the Parquet pair held it (else None)."""
     nodes, edges, legacy = Path(files[NODES]), Path(files[EDGES]), Path(files[LEGACY])
     have_nodes, have_edges = nodes.exists(), edges.exists()
     if have_nodes != have_edges:
@@ -83,20 +88,21 @@ def read(ig, files: Mapping[str, Path]):
             except Exception as e:    # columns of the wrong type, edges igraph refuses ...
                 raise GraphFileError(edges, f"cannot be read as a graph ({type(e).__name__}: {e})") from None
         if legacy.exists():
-            return _read_pickle(ig, legacy)
-        return ig.Graph(directed=True)
+            return _read_pickle(ig, legacy), None
+        return ig.Graph(directed=True), None
     finally:
         if paused:
             gc.enable()
 
 
-def write(g, folder: Path) -> None:
+def write(g, folder: Path, ends=None) -> None:
     """Save `g` as the Parquet pair in `folder`: both written to temporary files and synced,
     then each put in place by rename (a reader sees an old file or a new one, never half of
-    one), then the legacy pickle deleted."""
+    one), then the legacy pickle deleted. `ends`: the edge list as an (edges, 2) integer array
+    when the caller keeps one (reading it out of igraph takes a second at a million edges)."""
     import pyarrow.parquet as pq
     folder.mkdir(parents=True, exist_ok=True)
-    nodes, edges = _tables(g)
+    nodes, edges = _tables(g, ends)
     for name, table in ((NODES, nodes), (EDGES, edges)):
         tmp = folder / (name + ".tmp")
         pq.write_table(table, tmp, compression="zstd")
@@ -111,7 +117,7 @@ def _replace(tmp: Path, dst: Path) -> None:
     os.replace(tmp, dst)
 
 
-def _tables(g):
+def _tables(g, ends=None):
     import numpy as np
     import pyarrow as pa
     for name in ENDS:
@@ -121,7 +127,9 @@ def _tables(g):
             "directed": g.is_directed(), "graph": {a: g[a] for a in g.attributes()}}
     stamp = {KEY: json.dumps(meta, ensure_ascii=False).encode()}
     node_cols = {a: _column(f"vertex attribute {a!r}", g.vs[a]) for a in g.vs.attributes()}
-    ends = np.fromiter(chain.from_iterable(g.get_edgelist()), np.int32, 2 * g.ecount()).reshape(-1, 2)
+    if ends is None or len(ends) != g.ecount():
+        ends = np.fromiter(chain.from_iterable(g.get_edgelist()), np.int32, 2 * g.ecount()).reshape(-1, 2)
+    ends = np.asarray(ends, dtype=np.int32)
     edge_cols = {"source": pa.array(ends[:, 0]), "target": pa.array(ends[:, 1])}
     edge_cols.update({a: _column(f"edge attribute {a!r}", g.es[a]) for a in g.es.attributes()})
     return (pa.table(node_cols).replace_schema_metadata(stamp),
@@ -131,14 +139,14 @@ def _tables(g):
 def _column(what: str, values: list):
     """One attribute as an Arrow array; text with many repeats dictionary-encoded."""
     import pyarrow as pa
-    import pyarrow.compute as pc
     try:
         array = pa.array(values)
     except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
         raise ValueError(f"the graph's {what} holds values a Parquet column cannot store: {e}") from None
-    if (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)) and \
-            pc.count_distinct(array, mode="all").as_py() * 2 <= len(array):
-        array = array.dictionary_encode()
+    if pa.types.is_string(array.type) or pa.types.is_large_string(array.type):
+        encoded = array.dictionary_encode()           # one hash pass decides and encodes
+        if len(encoded.dictionary) * 2 <= len(array):
+            return encoded
     return array
 
 
@@ -198,7 +206,7 @@ def _read_parquet(ig, nodes: Path, edges: Path):
             g.es[name] = _values(e_table.column(name))
     for name, value in n_meta.get("graph", {}).items():
         g[name] = value
-    return g
+    return g, ends
 
 
 def _read_pickle(ig, path: Path):
