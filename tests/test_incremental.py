@@ -76,12 +76,15 @@ def test_only_the_corpora_a_new_corpus_can_change_are_resolved_again(pair, monke
 @pytest.mark.parametrize("share,fold_rows,rebuilt", [(1.0, 0, False), (0.0, 0, True), (1.0, 10**6, False)])
 def test_new_rows_are_folded_into_the_indexes_until_they_are_a_large_share(pair, monkeypatch, share, fold_rows,
                                                                             rebuilt):
+    """Rebuilt past REBUILD_SHARE; else folded into the full-text and scalar indexes, or left
+    outside them (a flat scan) while they are few (FOLD_ROWS here, FOLD_SHARE set wide open)."""
     from workbench.store import lance
     wb, corpora, _ = pair
     monkeypatch.setattr(lance, "ANN_MIN", 10)           # the sample is smaller than the ANN threshold
     wb.store.reindex()                                  # both indexes in place
     monkeypatch.setattr(lance, "REBUILD_SHARE", share)
     monkeypatch.setattr(lance, "FOLD_ROWS", fold_rows)
+    monkeypatch.setattr(lance, "FOLD_SHARE", 1.0)
     left = fold_rows > 0                                # a backlog small enough to stay outside
     built = []
     cls = type(wb.store.table)

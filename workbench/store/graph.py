@@ -47,6 +47,9 @@ class IGraphStore:
         files = read_from or {name: self.folder / name for name in FILES}
         self.stamp = stamp(files.values())          # taken before reading: a newer file reads as changed
         self.g, self._ends = graph_files.load(_igraph(), files)   # the edge list as read, kept up to date
+        if self._ends is None and not self.g.ecount():            # a new graph: kept from the start
+            import numpy as np
+            self._ends = np.zeros((0, 2), dtype=np.int64)
         self.dirty = False
         self._cols: dict = {}       # edge attribute -> numpy object array in edge order (see _col)
         if self.g.ecount() and "layer" not in self.g.es.attributes():
