@@ -222,6 +222,11 @@ def test_edits_after_a_load_keep_the_kept_edge_list_and_columns_in_step_with_igr
     back = IGraphStore(tmp_path)
     same_graph(store.g, back.g)
     assert np.array_equal(back._ends, store._ends)
+    back.g.add_edges([(0, 1)])                  # edited from outside: the kept copies are dropped, not misused
+    back.g.es[back.g.ecount() - 1].update_attributes(type="CONTAINS", corpus="d", layer="links")
+    back.replace_corpus("d", [], "links")
+    assert back.g.get_edgelist() == store.g.get_edgelist()
+    assert back._ends is None and all(len(c) == back.g.ecount() for c in back._cols.values())
 
 
 def test_an_old_pickled_graph_is_read_and_replaced_by_the_next_save(tmp_path):

@@ -59,10 +59,11 @@ def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> 
 
 
 def codified_articles(store, docs) -> list:
-    """The codified articles: only a codification (a document of kind "codification", pháp
-    điển) has them, so only its instruments are searched (a scan of every article's label
-    otherwise: a second at a million units)."""
-    keys = tuple(sorted({d.key for d in docs if d.attr("doc_kind") == "codification"}))
+    """The codified articles: only a corpus holding a codification (a document of kind
+    "codification", pháp điển) has them, so only its documents are searched (a scan of every
+    article's label otherwise: a second at a million units)."""
+    corpora = {d.corpus for d in docs if d.attr("doc_kind") == "codification"}
+    keys = tuple(sorted({d.key for d in docs if d.corpus in corpora}))
     return store.where(Filter(keys=keys, any_of=(CODIFIED,))) if keys else []
 
 

@@ -76,10 +76,20 @@ class IGraphStore:
             col = self._cols[attr] = np.asarray(self.g.es[attr], dtype=object)
         return col
 
+    def _sync(self) -> None:
+        """Drop a kept column or edge list whose length no longer matches igraph's (the graph
+        edited from outside; the store's own methods keep them in step, and `g` is to be edited
+        only through them)."""
+        n = self.g.ecount()
+        if self._ends is not None and len(self._ends) != n:
+            self._ends = None
+        self._cols = {a: c for a, c in self._cols.items() if len(c) == n}
+
     def _delete(self, ids: list[int]) -> None:
         """Delete edges by index (igraph rebuilds its edge index on every call, empty or not:
         half a second at a million edges, so an empty list is not passed on)."""
         import numpy as np
+        self._sync()
         if ids:
             self.g.delete_edges(ids)
             self._cols = {a: np.delete(c, ids) for a, c in self._cols.items()}
@@ -94,6 +104,7 @@ class IGraphStore:
         """Make the corpus's edges of one layer (structure, links, versions, semantic) exactly `edges`."""
         import numpy as np
         self.dirty = True
+        self._sync()
         self._delete(self._where(corpus=corpus, layer=layer))
         unique = list({e.key: e for e in edges}.values())
         if not unique:

@@ -149,8 +149,9 @@ class LanceUnitStore:
             stats = self.table.index_stats(kinds.get("IvfHnswSq") or kinds["FTS"])
             if stats.num_unindexed_rows <= REBUILD_SHARE * max(stats.num_indexed_rows, 1):
                 fts = self.table.index_stats(kinds["FTS"])
-                if fts.num_unindexed_rows > min(FOLD_ROWS, FOLD_SHARE * fts.num_indexed_rows):
-                    self._fold()
+                if fts.num_unindexed_rows > min(FOLD_ROWS, FOLD_SHARE * fts.num_indexed_rows) or \
+                        self.table.stats()["fragment_stats"]["num_fragments"] > FRAGMENTS_MAX:
+                    self._fold()            # (which compacts a table of too many fragments)
                 else:                       # a small backlog: searched by a flat scan beside the index
                     self.index_columns()
                 self._fts_ready = True
