@@ -46,10 +46,7 @@ class IGraphStore:
         self.folder = Path(folder)
         files = read_from or {name: self.folder / name for name in FILES}
         self.stamp = stamp(files.values())          # taken before reading: a newer file reads as changed
-        self.g, self._ends = graph_files.load(_igraph(), files)   # the edge list as read, kept up to date
-        if self._ends is None and not self.g.ecount():            # a new graph: kept from the start
-            import numpy as np
-            self._ends = np.zeros((0, 2), dtype=np.int64)
+        self.g, self._ends = graph_files.load(_igraph(), files)   # the edge list as read (see _edge_list)
         self.dirty = False
         self._cols: dict = {}       # edge attribute -> numpy object array in edge order (see _col)
         if self.g.ecount() and "layer" not in self.g.es.attributes():
@@ -75,6 +72,16 @@ class IGraphStore:
         if col is None or len(col) != self.g.ecount():
             col = self._cols[attr] = np.asarray(self.g.es[attr], dtype=object)
         return col
+
+    def _edge_list(self):
+        """The edges as an (edges, 2) array of vertex indices, in edge order: kept from load and
+        updated by this store's own edits; read out of igraph (a second at a million edges) only
+        when none is kept."""
+        import numpy as np
+        self._sync()
+        if self._ends is None:
+            self._ends = np.asarray(self.g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
+        return self._ends
 
     def _sync(self) -> None:
         """Drop a kept column or edge list whose length no longer matches igraph's (the graph
@@ -104,8 +111,7 @@ class IGraphStore:
         """Make the corpus's edges of one layer (structure, links, versions, semantic) exactly `edges`."""
         import numpy as np
         self.dirty = True
-        self._sync()
-        self._delete(self._where(corpus=corpus, layer=layer))
+        self._delete(self._where(corpus=corpus, layer=layer))      # (which drops copies out of step)
         unique = list({e.key: e for e in edges}.values())
         if not unique:
             return
@@ -148,8 +154,7 @@ class IGraphStore:
         ids = np.flatnonzero(np.isin(self._col("type"), [t.value for t in types]))
         if not len(ids):
             return []
-        kept = self._ends is not None and len(self._ends) == self.g.ecount()
-        ends = self._ends[ids].tolist() if kept else [self.g.es[int(i)].tuple for i in ids]
+        ends = self._edge_list()[ids].tolist()
         sub = _igraph().Graph(n=self.g.vcount(), edges=ends, directed=True)   # the same vertex ids
         if sub.is_dag():                                                    # the usual case: no cycle
             return []
@@ -192,8 +197,7 @@ class IGraphStore:
         import numpy as np
         if not self.g.ecount():
             return EdgeColumns((), np.zeros(0, int), np.zeros(0, int), (), np.zeros(0, bool))
-        kept = self._ends is not None and len(self._ends) == self.g.ecount()
-        ends = np.asarray(self._ends if kept else self.g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
+        ends = self._edge_list()
         return EdgeColumns(tuple(self.g.vs["name"]), ends[:, 0], ends[:, 1], tuple(self.g.es["type"]),
                            np.asarray(self.g.es["resolved"], dtype=bool), tuple(self.g.es["extractor"]))
 
@@ -272,7 +276,7 @@ class IGraphStore:
     def save(self) -> None:
         """Write the graph as the Parquet pair (replacing a legacy pickle): crash-safe inside a
         journal transaction over FILES, and a pair cut short outside one is refused on load."""
-        graph_files.write(self.g, self.folder, self._ends)
+        graph_files.write(self.g, self.folder, self._edge_list())
         self.stamp, self.dirty = stamp(self.folder / name for name in FILES), False
 
     def _ensure_vertices(self, names: set[str]) -> None:

@@ -127,7 +127,7 @@ def _tables(g, ends=None):
             "directed": g.is_directed(), "graph": {a: g[a] for a in g.attributes()}}
     stamp = {KEY: json.dumps(meta, ensure_ascii=False).encode()}
     node_cols = {a: _column(f"vertex attribute {a!r}", g.vs[a]) for a in g.vs.attributes()}
-    if ends is None or len(ends) != g.ecount():
+    if ends is None:
         ends = np.fromiter(chain.from_iterable(g.get_edgelist()), np.int32, 2 * g.ecount()).reshape(-1, 2)
     ends = np.asarray(ends, dtype=np.int32)
     edge_cols = {"source": pa.array(ends[:, 0]), "target": pa.array(ends[:, 1])}

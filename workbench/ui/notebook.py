@@ -47,7 +47,7 @@ def open_workspace(corpora: str | Path | Sequence[str | Path], workspace: str | 
     from ..workbench import Workbench
     config = config or Config(IngestConfig(progress=progress))
     wb = Workbench.open(workspace, config)
-    held = {str(Path(p).resolve()) for p in _meta(wb.path).get("corpora", {}).values()}
+    held = {str(Path(p).resolve()) for p in (wb.meta or {}).get("corpora", {}).values()}
     todo = []
     for corpus in corpus_paths(corpora):
         if not corpus.exists():
@@ -62,11 +62,6 @@ def open_workspace(corpora: str | Path | Sequence[str | Path], workspace: str | 
             report = wb.ingest(corpus)
             bar.write(report.summary())
     return wb
-
-
-def _meta(path: Path) -> dict:
-    from ..store.snapshot import read_meta        # a damaged record: one line naming the file and the fix
-    return read_meta(Path(path))
 
 
 def ingest_reports(wb) -> list[dict]:
