@@ -207,7 +207,7 @@ def test_edits_after_a_load_keep_the_kept_edge_list_and_columns_in_step_with_igr
     from workbench.store.graph import IGraphStore
     sample_graph(tmp_path).save()
     store = IGraphStore(tmp_path)
-    assert store._ends is not None and store._col("corpus") is not None        # read from the files, kept
+    assert store._ends is not None and set(store._cols) == {"corpus", "layer", "type"}   # read from the files, kept
     store.replace_corpus("absent", [])                                           # nothing to delete, nothing to add
     store.delete_touching("one", ["a@1/a2"])
     store.replace_corpus("three", [Edge("a@1/a4", "a@1/a1", EdgeType.REFERENCES, extractor="zh-ref")], "links")
@@ -215,7 +215,8 @@ def test_edits_after_a_load_keep_the_kept_edge_list_and_columns_in_step_with_igr
                                  for i in (1, 3)])
     assert store._ends.tolist() == [list(e) for e in store.g.get_edgelist()]
     for attr in ("corpus", "layer", "type"):
-        assert store._col(attr).tolist() == store.g.es[attr], attr
+        assert store._values_of(attr) == store.g.es[attr], attr
+    assert store._names_array().to_pylist() == store.g.vs["name"]
     assert store.corpora_linking(("a@1/a1",)) == {"three"} and store.corpora_linking(("zz@",)) == set()
     assert store.corpora_linking((), "ref:", ["b/a"]) == {"one"}
     store.save()
@@ -226,7 +227,7 @@ def test_edits_after_a_load_keep_the_kept_edge_list_and_columns_in_step_with_igr
     back.g.es[back.g.ecount() - 1].update_attributes(type="CONTAINS", corpus="d", layer="links")
     back.replace_corpus("d", [], "links")
     assert back.g.get_edgelist() == store.g.get_edgelist()
-    assert back._ends is None and all(len(c) == back.g.ecount() for c in back._cols.values())
+    assert back._ends is None and all(len(c[0]) == back.g.ecount() for c in back._cols.values())
 
 
 def test_an_old_pickled_graph_is_read_and_replaced_by_the_next_save(tmp_path):
@@ -247,7 +248,66 @@ def test_an_old_pickled_graph_is_read_and_replaced_by_the_next_save(tmp_path):
     assert set(IGraphStore(tmp_path).g.es["layer"]) == {"structure"}
 
 
-@pytest.mark.parametrize("start", ["parquet", "pickle"])
+def test_saves_after_small_edits_write_only_the_delta_and_read_back_the_same_graph(tmp_path, monkeypatch):
+    """Random edits and saves, each save read back whole: the delta files stand for the edits
+    since the base (which stays untouched), a delta past FOLD_SHARE writes a new base, and
+    delta files of another save are refused rather than read as part of this graph."""
+    import random
+    import shutil
+    from workbench.store import graph_files as gf
+    from workbench.store.graph import GraphFileError, IGraphStore
+    monkeypatch.setattr(gf, "FOLD_MIN", 0)
+    monkeypatch.setattr(gf, "FOLD_SHARE", 0.4)
+    rng = random.Random(7)
+    store = IGraphStore(tmp_path)
+    for c in range(6):
+        store.replace_corpus(f"c{c}", [Edge(f"k{c}@1", f"k{c}@1/a{i}", EdgeType.CONTAINS, extractor="structure")
+                                       for i in range(20)])
+    store.save()
+    kinds = set()
+    for step in range(40):
+        base_stat = [(tmp_path / n).stat().st_ino for n in (gf.NODES, gf.EDGES)]
+        c = rng.randrange(8)
+        if rng.random() < 0.5:
+            n = rng.choice([0, 1, 3, 30])
+            store.replace_corpus(f"c{c}", [Edge(f"k{c}@1/a{rng.randrange(25)}", f"k{rng.randrange(8)}@1/a{i}",
+                                                EdgeType.REFERENCES, evidence=f"s{step}", confidence=0.5,
+                                                resolved=bool(i % 2), attrs=(("step", str(step)),))
+                                           for i in range(n)], layer="links")
+        else:
+            store.delete_touching(f"c{c}", [f"k{c}@1/a{rng.randrange(20)}"])
+        store.save()
+        delta = (tmp_path / gf.EDGES_NEW).exists()
+        unchanged = base_stat == [(tmp_path / n).stat().st_ino for n in (gf.NODES, gf.EDGES)]
+        assert not delta or unchanged                   # a delta save leaves the base as it was
+        kinds.add("delta" if delta else "base")
+        back = IGraphStore(tmp_path)
+        same_graph(store.g, back.g)
+        assert np.array_equal(back._ends, np.asarray(store.g.get_edgelist()).reshape(-1, 2))
+        assert back.all_edges() == store.all_edges()
+        store = back if rng.random() < 0.5 else store   # go on from the read copy or the saved one
+    assert kinds == {"delta", "base"}
+    if not (tmp_path / gf.EDGES_NEW).exists():
+        store.replace_corpus("c1", [Edge("k1@1", "x", EdgeType.REFERENCES)], layer="links")
+        store.save()
+    old = tmp_path / "old"
+    old.mkdir()
+    for n in gf.DELTA:
+        shutil.copy(tmp_path / n, old / n)
+    for _ in range(3):                                   # past the share: a new base, no delta
+        store.replace_corpus("c9", [Edge("k9@1", f"k9@1/a{i}", EdgeType.CONTAINS) for i in range(200)])
+        store.save()
+    assert not any((tmp_path / n).exists() for n in gf.DELTA)
+    for n in gf.DELTA:
+        shutil.copy(old / n, tmp_path / n)
+    with pytest.raises(GraphFileError, match="not saved together"):
+        IGraphStore(tmp_path)
+    (tmp_path / gf.DROPPED).unlink()
+    with pytest.raises(GraphFileError, match="missing, while"):
+        IGraphStore(tmp_path)
+
+
+@pytest.mark.parametrize("start", ["parquet", "pickle", "delta"])
 @pytest.mark.parametrize("dies", ["between the two files", "before the pickle is deleted", "before commit"])
 def test_a_save_cut_short_leaves_the_last_committed_graph(tmp_path, monkeypatch, start, dies):
     """A kill -9 at any point of a save inside a transaction: readers see the committed graph,
@@ -264,11 +324,17 @@ def test_a_save_cut_short_leaves_the_last_committed_graph(tmp_path, monkeypatch,
         store.g.write_pickle(str(tmp_path / graph_files.LEGACY))
     else:
         store.save()
+    if start == "delta":              # the committed graph is a base and a delta; so is the save cut short
+        monkeypatch.setattr(graph_files, "FOLD_MIN", 0)
+        monkeypatch.setattr(graph_files, "FOLD_SHARE", 1.0)
+        store.replace_corpus("two", [Edge("a@2", "a@2/a1", EdgeType.CONTAINS)])
+        store.save()
+        assert (tmp_path / graph_files.EDGES_NEW).exists()
     before = sorted(p.name for p in tmp_path.iterdir() if p.is_file())
     committed = IGraphStore(tmp_path).g
     gen = transaction(tmp_path, {}, list(FILES), "ingest of two")
     gen.__enter__()
-    store.g.delete_edges([0, 1])
+    store.delete_touching("one", ["a@1/a1"])
     store.replace_corpus("three", [Edge("d@1", "d@1/a1", EdgeType.CONTAINS)])
     real_replace, real_unlink = graph_files._replace, type(tmp_path).unlink
     if dies == "between the two files":
@@ -290,10 +356,12 @@ def test_a_save_cut_short_leaves_the_last_committed_graph(tmp_path, monkeypatch,
         store.save()
     except Killed:
         pass
+    if start == "delta":
+        assert (tmp_path / graph_files.EDGES_NEW).exists() and not list(tmp_path.glob("graph_edges.parquet.tmp"))
     monkeypatch.undo()
     assert (tmp_path / "journal.json").exists()
     same_graph(committed, IGraphStore(tmp_path, committed_files(tmp_path, FILES)).g)   # a reader
-    if dies == "between the two files" and start == "parquet":
+    if dies == "between the two files" and start != "pickle":
         with pytest.raises(GraphFileError, match="not saved together with graph_nodes.parquet"):
             IGraphStore(tmp_path)                          # the files as they are: refused, not mixed
     assert "rolled back an unfinished ingest of two" in roll_back(tmp_path, lambda name: None)

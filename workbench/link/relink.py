@@ -52,7 +52,7 @@ def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> 
         sources = {u.id: u for u in store.get({c.source for c in citations})}
         ids = every if every is not None else store.ids_matching(Filter(keys=tuple(sorted(
             reachable(citations, sources.values(), names, docs, {u.key for u in codified})))))
-        edges, problems[name] = resolve_citations(citations, sources, Resolver(docs, ids, codified))
+        edges, problems[name] = resolve_citations(citations, sources, Resolver(docs, ids, codified, names))
         graph.replace_corpus(name, edges, "links")
     problems["graph"] = cycle_problems(graph)
     return problems
