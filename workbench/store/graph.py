@@ -67,24 +67,53 @@ class IGraphStore:
         files = read_from or {name: self.folder / name for name in FILES}
         self.stamp = stamp(files.values())          # taken before reading: a newer file reads as changed
         loaded = graph_files.load(_igraph(), files)
-        self.g, self._ends = loaded.g, loaded.ends      # the edge list as read (see _edge_list)
+        self._g, self._ends = loaded.g, loaded.ends     # the edge list as read (see _edge_list)
+        self._gone, self._added = None, []      # edits not yet applied to igraph (see _flush)
         self._base, self._origin = loaded.base, loaded.origin   # what a save extends (graph_files.Base)
         self._names = loaded.names           # vertex names as an Arrow array (see _names_array)
         self.dirty = False
         self._cols: dict = {a: _encode(graph_files.column(loaded.tables, a))        # see _col
                             for a in CODED if any(a in t.column_names for t in loaded.tables)}
-        if self.g.ecount() and "layer" not in self.g.es.attributes():
-            self.g.es["layer"] = ["structure"] * self.g.ecount()      # graphs saved before edge layers
+        if self._g.ecount() and "layer" not in self._g.es.attributes():
+            self._g.es["layer"] = ["structure"] * self._g.ecount()    # graphs saved before edge layers
             self._origin = None                                       # (every edge changed: a new base)
-        self._index = {name: i for i, name in enumerate(self.g.vs["name"])} if self.g.vcount() else {}
+        self._index = {name: i for i, name in enumerate(self._g.vs["name"])} if self._g.vcount() else {}
+
+    @property
+    def g(self):
+        """The igraph graph, with every edit applied (see _flush)."""
+        self._flush()
+        return self._g
+
+    def _count(self) -> int:
+        """Edges, counting the edits not yet applied to igraph."""
+        gone = int(self._gone.sum()) if self._gone is not None else 0
+        return self._g.ecount() - gone + len(self._added)
+
+    def _flush(self) -> None:
+        """Apply the deferred edits to igraph: one deletion and one addition, however many
+        corpora were replaced since (igraph rebuilds its edge index on each: a few tenths of a
+        second at a million edges, per call). The kept edge list, columns and origins are the
+        edges as edited all along; igraph keeps the order of the edges it keeps and appends."""
+        import numpy as np
+        gone, added = self._gone, self._added
+        self._gone, self._added = None, []
+        if gone is not None and gone.any():
+            self._g.delete_edges(np.flatnonzero(gone).tolist())
+        if added:
+            start = self._g.ecount()
+            self._g.add_edges([pair for pair, _ in added])
+            seq = self._g.es[start:]
+            for attr in added[0][1]:
+                seq[attr] = [values[attr] for _, values in added]
 
     def _where(self, **equal) -> list[int]:
         """Indices of the edges whose attributes equal these values, compared in numpy (igraph's
         `select` compares edge by edge in Python: seconds at a million edges)."""
         import numpy as np
-        if not self.g.ecount():
+        if not self._count():
             return []
-        keep = np.ones(self.g.ecount(), dtype=bool)
+        keep = np.ones(self._count(), dtype=bool)
         for attr, value in equal.items():
             codes, _, lookup = self._col(attr)
             keep &= codes == lookup.get(value, -1)
@@ -96,7 +125,7 @@ class IGraphStore:
         store's own edits; made from the Parquet columns on load (comparing a million Python
         strings in numpy takes a tenth of a second, a million integers a millisecond)."""
         col = self._cols.get(attr)
-        if col is None or len(col[0]) != self.g.ecount():
+        if col is None or len(col[0]) != self._count():
             col = self._cols[attr] = _encode(self.g.es[attr])
         return col
 
@@ -107,8 +136,8 @@ class IGraphStore:
     def _names_array(self):
         """The vertex names as an Arrow string array (kept; extended by _ensure_vertices)."""
         import pyarrow as pa
-        if self._names is None or len(self._names) != self.g.vcount():
-            self._names = pa.array(self.g.vs["name"] if self.g.vcount() else [], pa.string())
+        if self._names is None or len(self._names) != self._g.vcount():
+            self._names = pa.array(self._g.vs["name"] if self._g.vcount() else [], pa.string())
         return self._names
 
     def _edge_list(self):
@@ -126,7 +155,7 @@ class IGraphStore:
         (the graph edited from outside; the store's own methods keep them in step, and `g` is to
         be edited only through them: an edit from outside that keeps the number of edges is not
         seen by a save that writes only the delta, graph_files.write)."""
-        n = self.g.ecount()
+        n = self._count()
         if self._ends is not None and len(self._ends) != n:
             self._ends = None
         if self._origin is not None and len(self._origin) != n:
@@ -134,17 +163,32 @@ class IGraphStore:
         self._cols = {a: c for a, c in self._cols.items() if len(c[0]) == n}
 
     def _delete(self, ids: list[int]) -> None:
-        """Delete edges by index (igraph rebuilds its edge index on every call, empty or not:
-        half a second at a million edges, so an empty list is not passed on)."""
+        """Delete edges by index: marked, applied to igraph by _flush."""
         import numpy as np
         self._sync()
         if ids:
-            self.g.delete_edges(ids)
+            self._keep_columns()
+            kept = self._g.ecount() - (int(self._gone.sum()) if self._gone is not None else 0)
+            ids_ = np.asarray(ids)
+            if self._gone is None:
+                self._gone = np.zeros(self._g.ecount(), dtype=bool)
+            self._gone[np.flatnonzero(~self._gone)[ids_[ids_ < kept]]] = True
+            if (ids_ >= kept).any():
+                drop = set((ids_[ids_ >= kept] - kept).tolist())
+                self._added = [a for i, a in enumerate(self._added) if i not in drop]
             self._cols = {a: (np.delete(c, ids), v, k) for a, (c, v, k) in self._cols.items()}
             if self._ends is not None:
                 self._ends = np.delete(self._ends, ids, axis=0)
             if self._origin is not None:
                 self._origin = np.delete(self._origin, ids)
+
+    def _keep_columns(self) -> None:
+        """Before an edit is deferred: the edge list and the coded columns read from igraph
+        while it still holds every edge (afterwards they are kept in step by the edits)."""
+        self._edge_list()
+        for attr in CODED:
+            if self._count() and attr in self._g.es.attributes():
+                self._col(attr)
 
     def current(self) -> bool:
         """Unchanged in memory and on disk since it was read or saved (a writer may keep it)."""
@@ -159,26 +203,21 @@ class IGraphStore:
         if not unique:
             return
         self._ensure_vertices({e.source for e in unique} | {e.target for e in unique})
-        start = self.g.ecount()
+        self._keep_columns()
         pairs = [(self._index[e.source], self._index[e.target]) for e in unique]
-        self.g.add_edges(pairs)
+        values = [{"type": e.type.value, "evidence": e.evidence, "confidence": e.confidence,
+                   "extractor": e.extractor, "resolved": e.resolved,
+                   "attrs": json.dumps(dict(e.attrs), ensure_ascii=False), "corpus": corpus, "layer": layer}
+                  for e in unique]
+        self._added += list(zip(pairs, values))
         if self._ends is not None:
             self._ends = np.concatenate([self._ends, np.asarray(pairs, dtype=self._ends.dtype).reshape(-1, 2)])
         if self._origin is not None:
             self._origin = np.concatenate([self._origin, np.full(len(pairs), -1)])
-        seq = self.g.es[start:]
-        seq["type"] = [e.type.value for e in unique]
-        seq["evidence"] = [e.evidence for e in unique]
-        seq["confidence"] = [e.confidence for e in unique]
-        seq["extractor"] = [e.extractor for e in unique]
-        seq["resolved"] = [e.resolved for e in unique]
-        seq["attrs"] = [json.dumps(dict(e.attrs), ensure_ascii=False) for e in unique]
-        seq["corpus"] = [corpus] * len(unique)
-        seq["layer"] = [layer] * len(unique)
-        for attr, (codes, values, lookup) in list(self._cols.items()):
-            added = [lookup.setdefault(x, len(lookup)) for x in seq[attr]]
-            values.extend(list(lookup)[len(values):])
-            self._cols[attr] = (np.concatenate([codes, np.asarray(added, dtype=codes.dtype)]), values, lookup)
+        for attr, (codes, known, lookup) in list(self._cols.items()):
+            new = [lookup.setdefault(v[attr], len(lookup)) for v in values]
+            known.extend(list(lookup)[len(known):])
+            self._cols[attr] = (np.concatenate([codes, np.asarray(new, dtype=codes.dtype)]), known, lookup)
 
     def edges_of(self, unit_id: str, types: Iterable[EdgeType] | None = None,
                  direction: str = "out") -> list[Edge]:
@@ -196,7 +235,7 @@ class IGraphStore:
 
     def cycles(self, types: Iterable[EdgeType]) -> list[list[str]]:
         """Strongly connected groups (2+ units) of the edges of these types (igraph, no records)."""
-        if not self.g.ecount():
+        if not self._count():
             return []
         import numpy as np
         codes, _, lookup = self._col("type")
@@ -216,7 +255,7 @@ class IGraphStore:
         if not len(ends):       # the usual case: no cycle (numpy; igraph builds a graph from an
             return []           # edge array in Python, a third of a second at 80,000 edges)
         sub = _igraph().Graph(n=len(touched), edges=ends.tolist(), directed=True)   # what is left: cycles
-        names = self.g.vs["name"]
+        names = self._g.vs["name"]
         return [[names[touched[i]] for i in group] for group in sub.connected_components(mode="strong")
                 if len(group) > 1]
 
@@ -277,7 +316,7 @@ class IGraphStore:
     def corpora(self) -> set[str]:
         """The corpora that have edges here."""
         import numpy as np
-        if not self.g.ecount():
+        if not self._count():
             return set()
         codes, values, _ = self._col("corpus")
         return {values[c] for c in np.unique(codes).tolist()}
@@ -300,7 +339,7 @@ class IGraphStore:
         `prefixes` ("key@"), or into a placeholder (an id starting with `marker`) whose name
         contains one of `names`."""
         names = tuple(n for n in names if n)
-        if not self.g.ecount() or not (prefixes or (marker and names)):
+        if not self._count() or not (prefixes or (marker and names)):
             return set()
         from functools import reduce
         import numpy as np
@@ -313,18 +352,17 @@ class IGraphStore:
             named = reduce(pc.or_, [pc.match_substring(vertices.take(held), x) for x in names])
             hit.append(held[named.to_numpy(zero_copy_only=False)])
         hit = np.concatenate(hit) if hit else np.zeros(0, int)
-        into = {e for v in hit.tolist()
-                for e in self.g.incident(v, mode="in")}                     # edges into them, from igraph
+        into = np.isin(self._edge_list()[:, 1], hit)                       # edges into them
         (corpus, corpora, _), (layer, _, layers) = self._col("corpus"), self._col("layer")
-        links = layers.get("links", -1)
-        return {corpora[corpus[e]] for e in into if layer[e] == links}
+        return {corpora[c] for c in np.unique(corpus[into & (layer == layers.get("links", -1))]).tolist()}
 
     def counts(self, corpus: str | None = None) -> dict[str, int]:
         """Edges per type (of one corpus, or all)."""
-        if not self.g.ecount():
+        if not self._count():
             return {}
-        es = self.g.es[self._where(corpus=corpus)] if corpus else self.g.es
-        return dict(sorted(Counter(es["type"]).items()))
+        codes, types, _ = self._col("type")
+        picked = codes[self._where(corpus=corpus)] if corpus else codes
+        return dict(sorted(Counter(types[c] for c in picked.tolist()).items()))
 
     def delete_touching(self, corpus: str, documents: Sequence[str]) -> None:
         """Delete a corpus's edges from or to units of these document versions."""
@@ -348,10 +386,10 @@ class IGraphStore:
         new = sorted(n for n in names if n not in self._index)
         if new:
             import pyarrow as pa
-            start = self.g.vcount()
+            start = self._g.vcount()
             if self._names is not None and len(self._names) == start:
                 self._names = pa.concat_arrays([self._names, pa.array(new, pa.string())])
-            self.g.add_vertices(len(new), attributes={"name": new})
+            self._g.add_vertices(len(new), attributes={"name": new})
             self._index.update({n: start + i for i, n in enumerate(new)})
 
     def _edge(self, e) -> Edge:
