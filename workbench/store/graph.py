@@ -3,7 +3,10 @@
 Vertices are unit ids (the `name` attribute); a target that is not (yet) a unit is a
 vertex all the same, and its edges carry resolved=False. Edges remember the corpus
 that produced them, so re-ingesting a corpus replaces exactly its own edges. On disk the
-graph is two Parquet tables, nodes and edges (store/graph_files.py; formerly a pickle).
+graph is Parquet tables of nodes and edges, and of the edits since they were written
+(store/graph_files.py; formerly a pickle). Edits are deferred: replacing a corpus's edges marks
+and queues, and igraph gets them in one deletion and one addition when it is next read or
+saved (`g`, _flush); the store's own filters read kept numpy columns, not igraph.
 """
 from __future__ import annotations
 
