@@ -62,9 +62,15 @@ class Catalog:
 
     # -- versions -------------------------------------------------------------------------
     def chain(self, key: str) -> list[Unit]:
-        """The versions (document units) of one instrument, oldest first."""
-        return sorted((d for d in self.documents if d.key == key),
-                      key=lambda d: (d.effective_from or dt.date.min, d.version))
+        """The versions (document units) of one instrument, oldest first (grouped by key once:
+        a question naming hundreds of instruments asks for hundreds of chains)."""
+        if getattr(self, "_chains", None) is None:
+            chains: dict[str, list[Unit]] = {}
+            for d in self.documents:
+                chains.setdefault(d.key, []).append(d)
+            self._chains = {k: sorted(v, key=lambda d: (d.effective_from or dt.date.min, d.version))
+                            for k, v in chains.items()}
+        return list(self._chains.get(key, ()))
 
     def versions_in(self, years, keys: set[str]) -> set[str]:
         """Versions of `keys` (of any instrument when empty) named by one of `years`: the year of
@@ -97,8 +103,10 @@ class Catalog:
     def previous(self, versions: set[str]) -> set[str]:
         """For an instrument named in one version only: the version before it."""
         out = set()
-        for key in {v.split("@")[0] for v in versions}:
-            named = [v for v in versions if v.startswith(key + "@")]
+        by_key: dict[str, list[str]] = {}
+        for v in versions:
+            by_key.setdefault(v.split("@")[0], []).append(v)
+        for key, named in by_key.items():
             if len(named) != 1:
                 continue
             ids = [d.id for d in self.chain(key)]
