@@ -429,3 +429,21 @@ def test_a_bad_or_half_missing_graph_file_is_a_clear_error(tmp_path):
         pq.write_table(pa.table({"x": [1]}), other / name)
     with pytest.raises(GraphFileError, match="not a graph file of this workbench"):
         IGraphStore(other)
+
+
+def test_coded_columns_keep_none_apart_from_values_added_later():
+    from workbench.store.graph import _encode
+    codes, values, lookup = _encode([None, None])          # a column igraph holds as all None
+    assert values == [None] and codes.tolist() == [0, 0]
+    assert lookup.setdefault("links", len(lookup)) != lookup[None]
+
+
+def test_graph_files_say_a_delta_may_follow_so_an_older_reader_refuses_them(tmp_path):
+    """Format 2: a base may be followed by delta files; a format-1 reader (which reads the
+    base alone) refuses it rather than reading an older graph."""
+    import json
+    import pyarrow.parquet as pq
+    from workbench.store import graph_files as gf
+    sample_graph(tmp_path).save()
+    for name in (gf.NODES, gf.EDGES):
+        assert json.loads(pq.read_schema(tmp_path / name).metadata[gf.KEY])["format"] == 2

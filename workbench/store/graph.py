@@ -39,6 +39,8 @@ def _encode(values):
     array = values if isinstance(values, (pa.Array, pa.ChunkedArray)) else pa.array(values)
     if isinstance(array, pa.ChunkedArray):
         array = array.combine_chunks()
+    if pa.types.is_null(array.type):          # all None: as text, so None keeps its own code
+        array = array.cast(pa.string())
     if pa.types.is_dictionary(array.type):
         array = array.cast(array.type.value_type)
     encoded = array.dictionary_encode()

@@ -3,7 +3,7 @@ together, or a crash leaves a journal from which the workspace goes back to wher
 
 Before the first write, `transaction` records in `journal.json` the version of every LanceDB
 table (LanceDB keeps each version) and keeps a hard link to every file the command may
-replace, create or delete (the graph's graph_nodes.parquet and graph_edges.parquet, and a
+replace, create or delete (the graph's Parquet files, base and delta, and a
 legacy graph.pickle the first save deletes: store/graph_files.py; workspace.json; a corpus's
 citation file and report). Files are replaced by rename, so the links keep the old contents.
 Committing deletes the journal (one unlink), then the links. If the process dies in between:

@@ -5,7 +5,7 @@ Under the prefix:
 - `lance/` — the LanceDB database (units, terms, collections, the embedding cache), read and
   written in place through LanceDB's object-store support;
 - `states/<n>/` — the small files of committed state n: workspace.json, the graph's
-  graph_nodes.parquet / graph_edges.parquet, citations/*.jsonl, reports/*.json;
+  Parquet files (store/graph_files.py FILES), citations/*.jsonl, reports/*.json;
 - `HEAD.json` — `{"state": n, "tables": {name: version}}`, the commit point. A writer replaces
   it with a conditional PUT (If-Match on the ETag it read when it started), so two writers can
   never both commit on the same state;
