@@ -38,16 +38,16 @@ def norm_name(name: str) -> str:
 
 class Resolver:
     def __init__(self, documents: list[Unit], unit_ids: set[str], units: Iterable[Unit] = (),
-                 catalog: "Resolver | None" = None):
+                 names_from: "Resolver | None" = None):
         """`documents`: the document units of the workspace (kind "document"); `units`:
-        any others, of which pháp điển articles feed `codified_index` (below). `catalog`: a
+        any others, of which pháp điển articles feed `codified_index` (below). `names_from`: a
         resolver made from the same documents, whose names and versions are taken as they are
-        (reading the names of ten thousand documents takes a fifth of a second)."""
+        (reading the names of 5,000 documents takes about 0.2 s, by hand with cProfile)."""
         self.ids = unit_ids
         self.codified = codified_index(units)
         self.labels = LabelIndex(unit_ids)
-        if catalog is not None:
-            self.versions, self.names = catalog.versions, catalog.names
+        if names_from is not None:
+            self.versions, self.names = names_from.versions, names_from.names
             return
         self.versions: dict[str, list[Unit]] = defaultdict(list)   # key -> its document units
         self.names: dict[str, str] = {}                           # normalised name -> key

@@ -13,6 +13,14 @@ TWIN_SIZE = (0.8, 1.25)     # a twin holds between these shares of the instrumen
 TWIN_SHARED = 0.6           # ... and shares the opening of this share of the smaller one's articles
 
 
+def by_instrument(versions) -> dict[str, list[str]]:
+    """'key@version' ids grouped by instrument key."""
+    out: dict[str, list[str]] = {}
+    for v in versions:
+        out.setdefault(v.split("@")[0], []).append(v)
+    return out
+
+
 class Catalog:
     """Document units of a workspace, read once, with what retrieval asks of them."""
 
@@ -20,6 +28,7 @@ class Catalog:
         self.store, self.documents = store, documents
         self.names = instrument_names(documents)           # (name as matched, key), longest first
         self._twins: dict[str, set[str]] = {}
+        self._chains: dict[str, list[Unit]] | None = None
         self._article_counts: dict[str, int] | None = None
         self._prints: dict[str, frozenset[str]] | None = None
         self._count_rows: list[dict] | None = None
@@ -64,7 +73,7 @@ class Catalog:
     def chain(self, key: str) -> list[Unit]:
         """The versions (document units) of one instrument, oldest first (grouped by key once:
         a question naming hundreds of instruments asks for hundreds of chains)."""
-        if getattr(self, "_chains", None) is None:
+        if self._chains is None:
             chains: dict[str, list[Unit]] = {}
             for d in self.documents:
                 chains.setdefault(d.key, []).append(d)
@@ -103,10 +112,7 @@ class Catalog:
     def previous(self, versions: set[str]) -> set[str]:
         """For an instrument named in one version only: the version before it."""
         out = set()
-        by_key: dict[str, list[str]] = {}
-        for v in versions:
-            by_key.setdefault(v.split("@")[0], []).append(v)
-        for key, named in by_key.items():
+        for key, named in by_instrument(versions).items():
             if len(named) != 1:
                 continue
             ids = [d.id for d in self.chain(key)]

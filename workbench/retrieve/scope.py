@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..core.records import Filter, Unit
 from ..link.versions import in_force
-from .catalog import Catalog
+from .catalog import Catalog, by_instrument
 from .plan import Plan
 from .route import Policy
 
@@ -70,10 +70,8 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
 def step_of(scope: Scope, catalog: Catalog) -> dict[str, tuple[str, str]]:
     """For each instrument the question names in exactly one version (a version comparison
     asking what that version changed): key -> (previous version, named version)."""
-    out, by_key = {}, {}
-    for v in scope.named:
-        by_key.setdefault(v.split("@")[0], []).append(v)
-    for key, named in by_key.items():
+    out = {}
+    for key, named in by_instrument(scope.named).items():
         chain = [d.id for d in catalog.chain(key)]
         if len(named) == 1 and named[0] in chain and chain.index(named[0]) > 0:
             out[key] = (chain[chain.index(named[0]) - 1], named[0])

@@ -156,24 +156,25 @@ def write(g, folder: Path, ends=None, base: Base | None = None, origin=None):
         token = uuid.uuid4().hex
         meta = _stamp(g, token, vertices=g.vcount(), edges=g.ecount())
         nodes = _table({a: g.vs[a] for a in g.vs.attributes()}, "vertex", meta)
-        edges = _table(_edge_columns(g, ends, None), "edge", meta)
+        edges = _table(_edge_columns(g, ends), "edge", meta)
         _put(folder, {NODES: nodes, EDGES: edges}, order=(EDGES, NODES), remove=(*DELTA, LEGACY))
         return Base(token, g.vcount(), g.ecount()), np.arange(g.ecount())
-    new, dropped = delta
-    if not len(new) and not len(dropped) and g.vcount() == base.vertices:
+    start, dropped = delta
+    if start == g.ecount() and not len(dropped) and g.vcount() == base.vertices:
         _put(folder, {}, (), remove=DELTA)                         # nothing changed since the base
         return base, origin
     meta = _stamp(g, uuid.uuid4().hex, base=base.token, vertices=g.vcount() - base.vertices,
-                  edges=len(new), dropped=len(dropped))
+                  edges=g.ecount() - start, dropped=len(dropped))
     tables = {NODES_NEW: _table({a: g.vs[base.vertices:][a] for a in g.vs.attributes()}, "vertex", meta),
-              EDGES_NEW: _table(_edge_columns(g, ends, new), "edge", meta),
+              EDGES_NEW: _table(_edge_columns(g, ends, start), "edge", meta),
               DROPPED: _table({"row": np.asarray(dropped, dtype=np.int64)}, "row", meta)}
     _put(folder, tables, order=DELTA, remove=(LEGACY,))
     return base, origin
 
 
 def _delta(g, base: Base | None, origin):
-    """(new edge indices, dropped base rows) when a delta save can stand for `g`, else None."""
+    """(index of the first edge added since the base, dropped base rows) when a delta save can
+    stand for `g`, else None."""
     import numpy as np
     if base is None or origin is None or len(origin) != g.ecount() or g.vcount() < base.vertices \
             or base.vertices + base.edges < FOLD_MIN or g.attributes():
@@ -187,7 +188,7 @@ def _delta(g, base: Base | None, origin):
     dropped = np.flatnonzero(gone)
     if len(tail) + len(dropped) + g.vcount() - base.vertices > FOLD_SHARE * (base.vertices + base.edges):
         return None
-    return np.arange(kept, g.ecount()), dropped
+    return kept, dropped
 
 
 def _put(folder: Path, tables: dict, order: tuple, remove: tuple) -> None:
@@ -213,15 +214,13 @@ def _stamp(g, token: str, **counts) -> dict:
     return {KEY: json.dumps(meta, ensure_ascii=False).encode()}
 
 
-def _edge_columns(g, ends, ids) -> dict:
+def _edge_columns(g, ends, start: int = 0) -> dict:
+    """The edges from `start` on as columns: their ends, then one per attribute."""
     for name in ENDS:
         if name in g.es.attributes():
             raise ValueError(f"an edge attribute may not be called {name!r}: the edge table uses it")
-    if ids is None:
-        seq, part = g.es, ends
-    else:
-        seq, part = g.es[int(ids[0]):] if len(ids) else None, ends[ids]
-    cols = {"source": part[:, 0], "target": part[:, 1]}
+    seq = g.es[start:] if start < g.ecount() else None
+    cols = {"source": ends[start:, 0], "target": ends[start:, 1]}
     cols.update({a: (seq[a] if seq is not None else []) for a in g.es.attributes()})
     return cols
 
