@@ -132,3 +132,32 @@ def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():
     assert parts["cobs@1/r22.4.2"]["citing"] == 0.0
     _, parts = rerank(set(units), s, np.ones(2), Weights(citing=0.0), {}, False, {}, lambda uid: [])
     assert parts["guide@1/r35"]["citing"] == 0.0
+
+
+def test_the_named_bonus_counts_as_far_as_the_question_points_into_the_named_instrument():
+    """A name that says where the answer is ("《反垄断法》对…如何处罚": its best hits lie in that
+    law) keeps the whole named bonus; a name that is part of the subject ("AML/CFT frameworks for
+    spot commodities": the best hits lie elsewhere) gives little, to its units and to provisions
+    citing it; the re-rank then compares with the whole question rather than the topic."""
+    from dataclasses import replace
+    import numpy as np
+    from workbench.core.config import Weights
+    from workbench.core.records import Hit
+    from workbench.retrieve.graph import semantic_query
+    from workbench.retrieve.rerank import Signals, rerank
+    from workbench.retrieve.seeds import named_share
+    hit = lambda i: Hit(i, 1.0, "fused", Unit(i, i.split("@")[0], "1", "article", text="t"))  # noqa: E731
+    top = [hit("aml@1/r1"), hit("spot@1/r60"), hit("spot@1/r61"), hit("spot@1/r2")]
+    assert named_share(top, frozenset({"aml"})) == 0.25
+    assert named_share(top, frozenset({"spot"})) == 0.75 and named_share([], frozenset({"aml"})) == 1.0
+    units = {i: Unit(i, i.split("@")[0], "1", "article", text="t") for i in ("aml@1/r1", "spot@1/r60")}
+    s = Signals(units, {}, {}, {i: np.ones(2) for i in units}, frozenset(), {}, frozenset(), frozenset({"aml"}),
+                {}, {"spot@1/r60": "instrument"})
+    w = Weights(citing=1.0)
+    _, full = rerank(set(units), s, np.ones(2), w, {}, False, {}, lambda uid: [])
+    _, part = rerank(set(units), replace(s, named_share=0.25), np.ones(2), w, {}, False, {}, lambda uid: [])
+    assert full["aml@1/r1"]["named"] == w.named and part["aml@1/r1"]["named"] == 0.25 * w.named
+    assert full["spot@1/r60"]["citing"] == w.named and part["spot@1/r60"]["citing"] == 0.25 * w.named
+    topic, question = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    assert semantic_query(topic, question, 1.0) is topic
+    assert np.allclose(semantic_query(topic, question, 0.25), [0.25, 0.75])

@@ -29,7 +29,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         t0 = time.perf_counter()
         qvec = r.query_vector(plan.topic)
         embed_ms = (time.perf_counter() - t0) * 1000
-    seeds = find_seeds(r, plan, scope, "direct" in policy.seeds, qvec, cfg)
+    seeds = find_seeds(r, plan, scope, "direct" in policy.seeds, qvec, cfg, question_vec)
     hops = policy_hops(policy.hops, cfg)
     if "expansion" in off:
         hops = {t: 0 for t in hops}
@@ -54,8 +54,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
-                      frozenset(scope.keys), found_by(seeds), citing)
-    hits, parts = rerank(candidates, signals, qvec, cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
+                      frozenset(scope.keys), found_by(seeds), citing, seeds.named_share)
+    hits, parts = rerank(candidates, signals, semantic_query(qvec, question_vec, seeds.named_share), cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
                          r.agraph.neighbours)
     if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it
         where = scope.filter()
@@ -74,6 +74,14 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     cited = cite.choose(c, history, hops, pair)
     ranked = cited_first(c, cited, score, units, cfg.top_k)
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
+
+
+def semantic_query(topic_vec: np.ndarray, question_vec: np.ndarray, share: float) -> np.ndarray:
+    """What the re-rank's cosine compares with: the topic (the question without the instrument
+    names) as far as the named instruments hold the answer (`share`, seeds.named_share), the whole
+    question as far as the names are part of what it asks about. Cosine is linear in the query,
+    so this is the same blend of the two cosines."""
+    return topic_vec if share >= 1.0 else share * topic_vec + (1.0 - share) * question_vec
 
 
 def plan_and_policy(r, q: str, language: str, cfg: RetrievalConfig, off: set):

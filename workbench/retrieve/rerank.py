@@ -6,10 +6,12 @@
 role: a bonus for a provision whose role (parse/roles.py) is one the question asks for
 (route.asked_roles: a penalty asks for a sanction, a duty for an obligation or prohibition).
 named: a bonus for a unit of an instrument the question names (seeds also come from the
-instruments read with it, seeds.py).
+instruments read with it, seeds.py), times the named share (seeds.named_share: how many of the
+best hits for the whole question lie in a named instrument).
 citing: a share of the direct (named) bonus for a provision of another instrument citing a
 named article (instrument): what is said of a rule elsewhere -- guidance on applying it, a
-penalty for breaking it -- may be what a question naming the rule asks about.
+penalty for breaking it -- may be what a question naming the rule asks about. Citing a named
+instrument is worth the named bonus, so it scales with the named share too.
 
 cos' is the cosine min-max normalised over the candidates, bm25' the BM25 score over the best;
 d the distance from a seed; support the best base score among the units an allowed edge links
@@ -28,7 +30,7 @@ from ..parse.roles import role_of
 from .expand import Step
 
 # what citing a named article / instrument is worth: a share (w.citing) of naming it itself
-CITING = {"article": lambda w: w.direct, "instrument": lambda w: w.named}
+CITING = {"article": lambda w, share: w.direct, "instrument": lambda w, share: w.named * share}
 
 # the provision roles that answer each asked role
 ANSWERS = {"obligation": ("obligation", "prohibition")}
@@ -47,6 +49,7 @@ class Signals:
     keys: frozenset[str] = frozenset()    # instruments the question names
     found: dict[str, str] = field(default_factory=dict)   # seed / candidate -> "BM25 #2, dense #5"
     citing: dict[str, str] = field(default_factory=dict)  # unit -> "article" / "instrument": it cites a named one
+    named_share: float = 1.0         # seeds.named_share: how much the named bonus counts
 
 
 def answering(asks) -> frozenset[str]:
@@ -74,8 +77,8 @@ def rerank(candidates: set[str], s: Signals, qvec: np.ndarray, w: Weights, prior
             "direct": w.direct if uid in s.direct else 0.0,
             "current": w.current if prefer_now and s.units[uid].effective_to is None else 0.0,
             "role": w.role if w.role and s.asked and role_of(s.units[uid]) in s.asked else 0.0,
-            "named": w.named if s.keys and s.units[uid].key in s.keys else 0.0,
-            "citing": w.citing * CITING.get(s.citing.get(uid), lambda _: 0.0)(w)}
+            "named": w.named * s.named_share if s.keys and s.units[uid].key in s.keys else 0.0,
+            "citing": w.citing * CITING.get(s.citing.get(uid), lambda w, share: 0.0)(w, s.named_share)}
     base = {uid: sum(p.values()) for uid, p in parts.items()}
     top = max(base.values(), default=1.0) or 1.0
     if w.support:

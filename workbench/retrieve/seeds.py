@@ -25,27 +25,45 @@ class Seeds:
     fused: tuple[Hit, ...]
     focus: dict                      # article -> the clause / point that matched best
     ids: tuple[str, ...]             # what expansion starts from
+    named_share: float = 1.0         # how far the question's content points into the instruments it names
 
 
-def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, cfg: RetrievalConfig) -> Seeds:
-    """`r`: the Retriever (its store, catalog, graph)."""
+def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, cfg: RetrievalConfig,
+               question_vec: np.ndarray | None = None) -> Seeds:
+    """`r`: the Retriever (its store, catalog, graph); `qvec` embeds the topic, `question_vec`
+    the whole question (default: the topic's)."""
     direct, as_then = lookup(r, plan, scope) if use_direct else ([], {})
     direct += defining(r, plan, scope)
     lex, focus = lexical(r, plan.topic, plan.language, cfg, scope.filter(), scope.filter(kinds=False))
     sem = r.store.search_vector(qvec, cfg.candidates, scope.filter())
     fused = fuse(lex, sem, cfg)
     ids = [u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]
+    share = 1.0
     if scope.keys:      # an instrument named: its units first, but the answer may be in one read with it
-        wide_lex, wide_focus = lexical(r, plan.topic, plan.language, cfg, scope.filter(named=False),
+        # searched with the whole question: a provision citing the named instrument uses its name
+        wide_lex, wide_focus = lexical(r, plan.question, plan.language, cfg, scope.filter(named=False),
                                        scope.filter(named=False, kinds=False))
-        wide_sem = r.store.search_vector(qvec, cfg.candidates, scope.filter(named=False))
-        wide = [h for h in fuse(wide_lex, wide_sem, cfg) if h.unit.key not in scope.keys]
+        wide_sem = r.store.search_vector(qvec if question_vec is None else question_vec, cfg.candidates,
+                                         scope.filter(named=False))
+        everywhere = fuse(wide_lex, wide_sem, cfg)
+        share = named_share(everywhere[:cfg.seed_k], scope.keys)
+        wide = [h for h in everywhere if h.unit.key not in scope.keys]
         ids += [h.unit_id for h in wide[:cfg.seed_k // 2]]
         lex = _union(lex, wide_lex)
         sem = _union(sem, wide_sem)
         fused = fused + wide
         focus = {**wide_focus, **focus}
-    return Seeds(tuple(direct), as_then, tuple(lex), tuple(sem), tuple(fused), focus, tuple(dict.fromkeys(ids)))
+    return Seeds(tuple(direct), as_then, tuple(lex), tuple(sem), tuple(fused), focus, tuple(dict.fromkeys(ids)),
+                 share)
+
+
+def named_share(top: list[Hit], keys: frozenset[str]) -> float:
+    """The share of the best hits for the whole question, searched everywhere, that lie in a
+    named instrument. Near 1: the name says where the answer is ("《反垄断法》对…如何处罚").
+    Near 0: the name is part of what the question is about, and the answer lies in provisions
+    of other instruments that cite or apply it ("guidance on the AML/CFT framework for spot
+    commodities", "a passage applying COBS Rule 17.4")."""
+    return sum(h.unit is not None and h.unit.key in keys for h in top) / len(top) if top else 1.0
 
 
 def _union(a: list[Hit], b: list[Hit]) -> list[Hit]:
