@@ -124,6 +124,18 @@ def test_topic_strips_what_the_router_reads():
     assert article_years("What did Article 8 say on 1 March 2016?") == [None]
 
 
+def test_an_article_named_without_its_instrument_is_searched_with_the_whole_question(wb):
+    """Nothing in the scope stands for "Article 10" when no instrument is named, and a provision
+    applying it cites it by number: the words stay in the search. With the instrument named, the
+    scope stands for both and the topic drops them."""
+    from workbench.retrieve.plan import make_plan
+    cat = wb.retriever.catalog
+    q = "In the context of Article 10, how long is a clinic licence valid?"
+    assert make_plan(q, "en", cat, None).topic == q
+    named = make_plan("Under Article 10 of the Clinic Licensing Act, how long is a clinic licence valid?", "en", cat, None)
+    assert named.keys and "Article 10" not in named.topic and "Clinic Licensing Act" not in named.topic
+
+
 def test_question_without_date_or_version_is_about_the_law_in_force(wb):
     r = wb.retrieve("How long is a clinic licence valid?", RetrievalConfig(top_k=5))
     assert r.route.type == "precise" and r.hits

@@ -25,6 +25,7 @@ class Plan:
     keys: frozenset[str]           # instruments named (with any twin imports of them)
     names: tuple[str, ...]         # the names of those instruments, as matched
     topic: str                     # what the provisions are about: the question without what was read
+                                   # (the whole question when it names an article but no instrument)
     facts: str                     # the topic without a duty-and-penalty frame (义务 / 处罚 / penalty)
     terms: tuple[str, ...] = ()    # defined terms the question asks about (definition questions)
 
@@ -44,7 +45,9 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
             BOTH.search(question) and any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys):
         route = replace(route, type="version_diff")     # two versions of one instrument asked about together
     names = tuple(catalog.names_of(keys))
-    subject = topic(question, list(names))
+    # an article named without its instrument ("In the context of Rule 6.1, …") stands for
+    # nothing in the scope, and a provision applying it names it the same way: search the whole question
+    subject = question if route.articles and not keys else topic(question, list(names))
     return Plan(question, language, route, frozenset(keys), names, subject, facts(subject),
                 _terms(question, route, terms))
 
