@@ -2,6 +2,7 @@
 type's policy. Each strategy is a small function over a `Citing` context."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from ..core.config import RetrievalConfig
@@ -143,16 +144,36 @@ def linked_hits(c: Citing, cited: list[str], hops: dict[str, int]) -> list[str]:
 
 def refs(c: Citing, uid: str, sanction: bool = False) -> list[str]:
     """What the answering clause of `uid` refers to, if relevant in its own right (scoring at
-    least cite_refs of the best), or if `uid` is a sanction pointing to another sanction
-    (deferring its penalty)."""
+    least cite_refs of the best), or if `uid` is a sanction deferring its penalty to another
+    sanction (`defers`)."""
     floor = (c.hits[0].score * c.policy.cite_refs) if c.policy.cite_refs else float("inf")
     out = []
     for x in focus_refs(c.r.ref_index(), uid, c.focus):
         u = c.unit(x)
-        if c.scope.allows(u) and (c.score.get(x, 0.0) >= floor or sanction and kind_of(u) == "sanction"):
+        if c.scope.allows(u) and (c.score.get(x, 0.0) >= floor or
+                                  sanction and kind_of(u) == "sanction" and defers(c, uid, x)):
             out.append(x)
             c.why.setdefault(x, Via("path", (Link(uid, "REFERENCES", x),)))
     return out
+
+
+# an amount of a penalty: a sum or a multiple ("五万元", "二倍以上五倍以下", "5.000.000 đồng",
+# "$10,000"); a clause stating one sets its own penalty
+AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)|\d[\d.,]*\s*(?:đồng|dollars?|dirhams?)"
+                    r"|[$€£]\s*\d|\b(?:US\$|USD|AED)\s*\d", re.IGNORECASE)
+
+
+def defers(c: Citing, uid: str, target: str) -> bool:
+    """Does the sanction `uid` defer its penalty to `target` ("依照本法第五十六条的规定处罚"):
+    does a clause of `uid` cite `target` without stating an amount of its own? A clause that
+    sets its own measure from another's ("在本法第五十六条…规定的罚款数额的二倍以上五倍以下确定")
+    is the answer itself; what it builds on is context."""
+    for src, t in c.r.ref_index().get(uid, ()):
+        if t == target:
+            u = c.unit(src)
+            if u is None or not AMOUNT.search(u.text or ""):
+                return True
+    return False
 
 
 def focus_refs(index: dict[str, list[tuple[str, str]]], uid: str, focus: dict[str, str]) -> list[str]:
@@ -171,7 +192,8 @@ def focus_refs(index: dict[str, list[tuple[str, str]]], uid: str, focus: dict[st
 
 def by_roles(c: Citing) -> list[str]:
     """A question joining a duty and its sanction rests on one provision of each role
-    (parse/roles.py), plus the provisions those rely on, at most cite_max in all: the best hit;
+    (parse/roles.py), plus the provisions those rely on, at most cite_max in all (a named
+    sanction asked about alone: it and what it defers to): the best hit;
     if the question asks about a sanction, the hit of the other role among the next
     cite_max + ROLE_WINDOW (within the margin): one with a sanctioning clause citing the best
     hit (`enforcing`), else the one naming the question's facts most literally (`fact_match`:
@@ -181,9 +203,12 @@ def by_roles(c: Citing) -> list[str]:
     hits, policy = c.hits, c.policy
     if not hits:
         return []
+    kind = lambda h: kind_of(h.unit)  # noqa: E731
+    if hits[0].via.kind == "direct" and kind(hits[0]) == "sanction" and set(c.plan.route.asks) <= {"sanction"}:
+        # "第六十三条规定，罚款可以怎样加重": the sanction the question names is the answer
+        return ([hits[0].unit_id] + refs(c, hits[0].unit_id, sanction=True))[:policy.cite_max]
     floor = hits[0].score * (1 - policy.cite_margin)
     window = hits[1:policy.cite_max + 1 + ROLE_WINDOW]
-    kind = lambda h: kind_of(h.unit)  # noqa: E731
     chosen = [hits[0]]
     other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
     if c.plan.route.sanction and other and policy.cite_max > 1:

@@ -40,8 +40,10 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
     ids = [u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]
     share = 1.0
     if scope.keys:      # an instrument named: its units first, but the answer may be in one read with it
-        # searched with the whole question: a provision citing the named instrument uses its name
-        wide_lex, wide_focus = lexical(r, plan.question, plan.language, cfg, scope.filter(named=False),
+        # BM25 reads the topic (its scores join the named instrument's, so the query must be the
+        # same); the dense search reads the whole question (a provision citing the named
+        # instrument is about what its name says)
+        wide_lex, wide_focus = lexical(r, plan.topic, plan.language, cfg, scope.filter(named=False),
                                        scope.filter(named=False, kinds=False))
         wide_sem = r.store.search_vector(qvec if question_vec is None else question_vec, cfg.candidates,
                                          scope.filter(named=False))
