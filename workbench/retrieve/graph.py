@@ -55,8 +55,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
                       frozenset(scope.keys), found_by(seeds), citing, seeds.named_share)
-    hits, parts = rerank(candidates, signals, semantic_query(qvec, question_vec, seeds.named_share), cfg.weights, dict(cfg.edge_prior), scope.prefer_now, hops,
-                         r.agraph.neighbours)
+    hits, parts = rerank(candidates, signals, semantic_query(qvec, question_vec, seeds.named_share), cfg.weights,
+                         dict(cfg.edge_prior), scope.prefer_now, hops, r.agraph.neighbours)
     if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it
         where = scope.filter()
         flat = fuse(r.store.search_text(q, language, cfg.candidates, where),

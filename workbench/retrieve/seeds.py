@@ -52,7 +52,7 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
         wide = [h for h in everywhere if h.unit.key not in scope.keys]
         ids += [h.unit_id for h in wide[:cfg.seed_k // 2]]
         lex = _union(lex, wide_lex)
-        sem = _union(sem, wide_sem)
+        sem = sem + [h for h in wide_sem if h.unit_id not in {x.unit_id for x in sem}]   # two queries: no merged order
         fused = fused + wide
         focus = {**wide_focus, **focus}
     return Seeds(tuple(direct), as_then, tuple(lex), tuple(sem), tuple(fused), focus, tuple(dict.fromkeys(ids)),
@@ -60,8 +60,8 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
 
 
 def named_share(top: list[Hit], keys: frozenset[str]) -> float:
-    """The share of the best hits for the whole question, searched everywhere, that lie in a
-    named instrument. Near 1: the name says where the answer is ("《反垄断法》对…如何处罚").
+    """The share of the best hits of the search over the whole scope (dense over the whole
+    question, BM25 over the topic, fused) that lie in a named instrument. Near 1: the name says where the answer is ("《反垄断法》对…如何处罚").
     Near 0: the name is part of what the question is about, and the answer lies in provisions
     of other instruments that cite or apply it ("guidance on the AML/CFT framework for spot
     commodities", "a passage applying COBS Rule 17.4")."""
@@ -69,8 +69,8 @@ def named_share(top: list[Hit], keys: frozenset[str]) -> float:
 
 
 def _union(a: list[Hit], b: list[Hit]) -> list[Hit]:
-    """Hits of two searches of the same index, each unit once with its best score, best first
-    (BM25 and cosine scores do not depend on the filter, so they compare)."""
+    """Hits of two searches of the same index for the same query, each unit once with its best
+    score, best first (BM25 scores do not depend on the filter, so they compare)."""
     best: dict[str, Hit] = {}
     for h in a + b:
         if h.unit_id not in best or h.score > best[h.unit_id].score:
