@@ -170,18 +170,20 @@ def test_a_named_sanction_asked_about_alone_is_the_answer_and_follows_only_a_def
     from workbench.retrieve.cite import AMOUNT, by_roles
     from workbench.retrieve.route import Route
     units = {"l@1/a63": "违反本法规定，情节特别严重的，可以在本法第五十六条规定的罚款数额的二倍以上五倍以下确定具体罚款数额。",
+             "l@1/a20": "经营者应当遵守公平竞争规则。",
              "l@1/a56": "经营者违反本法规定的，处五十万元以下的罚款。",
              "l@1/a70": "违反本法第二十条规定的，依照本法第五十六条的规定处罚。"}
-    refs = {"l@1/a63": [("l@1/a63", "l@1/a56")], "l@1/a70": [("l@1/a70", "l@1/a56")]}
-    route = Route("reasoning", sanction=True, asks=("sanction",))
+    refs = {"l@1/a63": [("l@1/a63", "l@1/a56")], "l@1/a70": [("l@1/a70", "l@1/a56"), ("l@1/a70", "l@1/a20")]}
+    one = Route("reasoning", sanction=True, asks=("sanction",), articles=((63, "63"),))
     for named, cited in (("l@1/a63", ["l@1/a63"]), ("l@1/a70", ["l@1/a70", "l@1/a56"])):
-        order = [named] + [u for u in units if u != named]
-        c = _citing(units, order, 3, qtype="reasoning", refs=refs, route=route)
+        order = [named] + [u for u in units if u != named]          # the rule a20 within the margin
+        c = _citing(units, order, 3, qtype="reasoning", refs=refs, route=one)
         c.hits[0] = Hit(named, 1.0, "direct", Unit(named, "l", "1", "article", text=units[named]))
         assert by_roles(c) == cited
-    c = _citing(units, ["l@1/a63", "l@1/a56", "l@1/a70"], 3, qtype="reasoning", refs=refs, route=route)
-    assert by_roles(c)[0] == "l@1/a63"          # not named: role citing as before
+    c = _citing(units, ["l@1/a63", "l@1/a20", "l@1/a56", "l@1/a70"], 3, qtype="reasoning", refs=refs, route=one)
+    assert by_roles(c)[:2] == ["l@1/a63", "l@1/a20"]          # not named: the rule is paired as before
     assert all(AMOUNT.search(t) for t in ("处五万元以上十万元以下罚款", "二倍以上五倍以下", "phạt tiền từ 5.000.000 đồng",
-                                          "a fine not exceeding $10,000", "a fine of AED 50,000"))
-    assert not any(AMOUNT.search(t) for t in ("依照本法第五十六条的规定处罚", "liable to the penalty in section 12",
-                                              "bị xử phạt theo quy định tại Điều 5"))
+                                          "5 triệu đồng", "gấp 02 lần", "a fine not exceeding $10,000",
+                                          "a fine of AED 50,000", "a fine not exceeding level 3"))
+    assert not any(AMOUNT.search(t) for t in ("依照本法第五十六条的规定处罚", "liable to the penalty in section 12 and 13",
+                                              "bị xử phạt theo quy định tại Điều 5", "under GEN 3.3 and COBS 4"))

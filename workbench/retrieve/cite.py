@@ -3,6 +3,7 @@ type's policy. Each strategy is a small function over a `Citing` context."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from ..core.config import RetrievalConfig
@@ -157,10 +158,13 @@ def refs(c: Citing, uid: str, sanction: bool = False) -> list[str]:
     return out
 
 
-# an amount of a penalty: a sum or a multiple ("五万元", "二倍以上五倍以下", "5.000.000 đồng",
-# "$10,000"); a clause stating one sets its own penalty
-AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)|\d[\d.,]*\s*(?:đồng|dollars?|dirhams?)"
-                    r"|[$€£]\s*\d|\b(?:US\$|USD|AED)\s*\d", re.IGNORECASE)
+# an amount of a penalty: a sum, a multiple or a scale level ("五万元", "二倍以上五倍以下",
+# "5 triệu đồng", "gấp 02 lần", "$10,000", "AED 50,000", "level 3"); a clause stating one sets its
+# own penalty
+_CODES = r"(?:USD|AED|SGD|EUR|GBP|CNY|RMB|HKD)"
+AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)"
+                    rf"|\d[\d.,]*\s*(?:triệu\s*|tỷ\s*)?(?:đồng|VN[DĐ]|lần|dollars?|dirhams?|penalty units?|{_CODES}\b)"
+                    rf"|[$€£]\s*\d|\b(?:US\$|{_CODES})\s*\d|\b[Ll]evel\s*\d")
 
 
 def defers(c: Citing, uid: str, target: str) -> bool:
@@ -171,7 +175,7 @@ def defers(c: Citing, uid: str, target: str) -> bool:
     for src, t in c.r.ref_index().get(uid, ()):
         if t == target:
             u = c.unit(src)
-            if u is None or not AMOUNT.search(u.text or ""):
+            if u is None or not AMOUNT.search(unicodedata.normalize("NFC", u.text or "")):
                 return True
     return False
 
@@ -204,7 +208,8 @@ def by_roles(c: Citing) -> list[str]:
     if not hits:
         return []
     kind = lambda h: kind_of(h.unit)  # noqa: E731
-    if hits[0].via.kind == "direct" and kind(hits[0]) == "sanction" and set(c.plan.route.asks) <= {"sanction"}:
+    if hits[0].via.kind == "direct" and kind(hits[0]) == "sanction" and set(c.plan.route.asks) == {"sanction"} \
+            and len(c.plan.route.articles) == 1:
         # "第六十三条规定，罚款可以怎样加重": the sanction the question names is the answer
         return ([hits[0].unit_id] + refs(c, hits[0].unit_id, sanction=True))[:policy.cite_max]
     floor = hits[0].score * (1 - policy.cite_margin)

@@ -76,12 +76,14 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
 
 
-def semantic_query(topic_vec: np.ndarray, question_vec: np.ndarray, share: float) -> np.ndarray:
+def semantic_query(topic_vec: np.ndarray, question_vec: np.ndarray | None, share: float) -> np.ndarray:
     """What the re-rank's cosine compares with: the topic (the question without the instrument
     names) as far as the named instruments hold the answer (`share`, seeds.named_share), the whole
     question as far as the names are part of what it asks about. Cosine is linear in the query,
     so this is the same blend of the two cosines."""
-    return topic_vec if share >= 1.0 else share * topic_vec + (1.0 - share) * question_vec
+    if share >= 1.0 or question_vec is None:
+        return topic_vec
+    return share * topic_vec + (1.0 - share) * question_vec
 
 
 def plan_and_policy(r, q: str, language: str, cfg: RetrievalConfig, off: set):
@@ -110,7 +112,8 @@ def cited_first(c, cited: list[str], score: dict[str, float], units: dict, top_k
 
 
 def found_by(seeds) -> dict[str, str]:
-    """How each lexical / dense hit was found, in words: "BM25 #2, dense #5" (ranks of the topic's searches)."""
+    """How each lexical / dense hit was found, in words: "BM25 #2, dense #5" (ranks in the seed
+    lists: the named instrument's hits first, then those found outside it)."""
     out: dict[str, list[str]] = {}
     for name, hits in (("BM25", seeds.lexical), ("dense", seeds.dense)):
         for rank, h in enumerate(hits, 1):

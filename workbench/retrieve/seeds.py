@@ -52,7 +52,8 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
         wide = [h for h in everywhere if h.unit.key not in scope.keys]
         ids += [h.unit_id for h in wide[:cfg.seed_k // 2]]
         lex = _union(lex, wide_lex)
-        sem = sem + [h for h in wide_sem if h.unit_id not in {x.unit_id for x in sem}]   # two queries: no merged order
+        seen = {h.unit_id for h in sem}
+        sem = sem + [h for h in wide_sem if h.unit_id not in seen]     # two queries: no merged order
         fused = fused + wide
         focus = {**wide_focus, **focus}
     return Seeds(tuple(direct), as_then, tuple(lex), tuple(sem), tuple(fused), focus, tuple(dict.fromkeys(ids)),
