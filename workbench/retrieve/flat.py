@@ -8,6 +8,7 @@ import numpy as np
 
 from ..core.config import RetrievalConfig
 from ..core.records import Filter, Hit, Result, Unit
+from .together import together
 
 CUT_GAP = 0.5       # the largest gap cuts the cited set if it is at least this share of the score range
 CUT_MIN = 0.05      # ... and at least this share of the best score
@@ -22,8 +23,8 @@ def flat(store, q: str, qvec: np.ndarray | None, language: str, cfg: RetrievalCo
     elif cfg.mode == "dense":
         hits = store.search_vector(qvec, cfg.top_k, where)
     else:
-        lex = store.search_text(q, language, cfg.candidates, where)
-        sem = store.search_vector(qvec, cfg.candidates, where)
+        lex, sem = together(lambda: store.search_text(q, language, cfg.candidates, where),   # side by side
+                            lambda: store.search_vector(qvec, cfg.candidates, where))
         hits = fuse(lex, sem, cfg)[:cfg.top_k]
     return Result(hits, cited_set(hits, cfg.cut_ratio, cfg.max_cited))
 

@@ -12,6 +12,7 @@ from ..core.records import Hit, Result
 from . import cite, pairing
 from .expand import Step
 from .plan import make_plan, structural
+from .together import start
 from .rerank import Signals, answering, rerank
 from .route import load_policies
 from .scope import make_scope, step_of
@@ -25,6 +26,11 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     plan, policy = plan_and_policy(r, q, language, cfg, off)
     scope = make_scope(plan, policy, r.catalog, cfg.kinds, cfg.as_of)
     embed_ms, question_vec = 0.0, qvec
+    flat_searches = None
+    if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it
+        where = scope.filter()      # started now, run beside the rest (together.py)
+        flat_searches = (start(lambda: r.store.search_text(q, language, cfg.candidates, where)),
+                         start(lambda: r.store.search_vector(question_vec, cfg.candidates, where)))
     if plan.topic != q:                       # search what the provisions are about
         t0 = time.perf_counter()
         qvec = r.query_vector(plan.topic)
@@ -57,10 +63,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
                       frozenset(scope.keys), found_by(seeds), citing, seeds.named_share)
     hits, parts = rerank(candidates, signals, semantic_query(qvec, question_vec, seeds.named_share), cfg.weights,
                          dict(cfg.edge_prior), scope.prefer_now, hops, r.agraph.neighbours)
-    if cfg.unstructured != "off" and not structural(plan):     # the question as a flat system reads it
-        where = scope.filter()
-        flat = fuse(r.store.search_text(q, language, cfg.candidates, where),
-                    r.store.search_vector(question_vec, cfg.candidates, where), cfg)
+    if flat_searches:
+        flat = fuse(flat_searches[0].result(), flat_searches[1].result(), cfg)
         units.update({h.unit_id: h.unit for h in flat if h.unit is not None})
         hits = flat_blend(hits, flat, cfg)
     if pair and plan.type == "version_diff":

@@ -14,6 +14,7 @@ from .expand import article_of
 from .flat import fuse
 from .plan import Plan
 from .scope import Scope
+from .together import together
 
 
 @dataclass(frozen=True)
@@ -32,21 +33,32 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
                question_vec: np.ndarray | None = None) -> Seeds:
     """`r`: the Retriever (its store, catalog, graph); `qvec` embeds the topic, `question_vec`
     the whole question (default: the topic's)."""
-    direct, as_then = lookup(r, plan, scope) if use_direct else ([], {})
-    direct += defining(r, plan, scope)
-    lex, focus = lexical(r, plan.topic, plan.language, cfg, scope.filter(), scope.filter(kinds=False))
-    sem = r.store.search_vector(qvec, cfg.candidates, scope.filter())
-    fused = fuse(lex, sem, cfg)
-    ids = [u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]
-    share = 1.0
+    # every search below is known before any returns: they run side by side (together.py)
+    def named():
+        direct, as_then = lookup(r, plan, scope) if use_direct else ([], {})
+        return direct + defining(r, plan, scope), as_then
+    narrow = _lexical_searches(r, plan.topic, plan.language, cfg, scope.filter(), scope.filter(kinds=False))
+    calls = [*narrow, lambda: r.store.search_vector(qvec, cfg.candidates, scope.filter())]
     if scope.keys:      # an instrument named: its units first, but the answer may be in one read with it
         # BM25 reads the topic (its scores join the named instrument's, so the query must be the
         # same); the dense search reads the whole question (a provision citing the named
         # instrument is about what its name says)
-        wide_lex, wide_focus = lexical(r, plan.topic, plan.language, cfg, scope.filter(named=False),
-                                       scope.filter(named=False, kinds=False))
-        wide_sem = r.store.search_vector(qvec if question_vec is None else question_vec, cfg.candidates,
-                                         scope.filter(named=False))
+        calls += [*_lexical_searches(r, plan.topic, plan.language, cfg, scope.filter(named=False),
+                                     scope.filter(named=False, kinds=False)),
+                  lambda: r.store.search_vector(qvec if question_vec is None else question_vec, cfg.candidates,
+                                                scope.filter(named=False))]
+    (direct, as_then), *found = together(named, *calls)
+    n = len(narrow)
+    merged = together(lambda: _lexical_merge(r, cfg, *found[:n]),
+                      *([lambda: _lexical_merge(r, cfg, *found[n + 1:2 * n + 1])] if scope.keys else []))
+    lex, focus = merged[0]
+    sem = found[n]
+    fused = fuse(lex, sem, cfg)
+    ids = [u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]
+    share = 1.0
+    if scope.keys:
+        wide_lex, wide_focus = merged[1]
+        wide_sem = found[2 * n + 1]
         everywhere = fuse(wide_lex, wide_sem, cfg)
         share = named_share(everywhere[:cfg.seed_k], scope.keys)
         wide = [h for h in everywhere if h.unit.key not in scope.keys]
@@ -85,10 +97,22 @@ def lexical(r, q: str, language: str, cfg: RetrievalConfig, where: Filter,
     its own score and `cfg.sub_lexical` times its best sub-unit's (a list item naming the
     exact offence is not drowned by the rest of a long article). Also returns each
     article's focus: the sub-unit that matched best."""
-    hits = r.store.search_text(q, language, cfg.candidates, where)
-    if not cfg.sub_lexical or not r.has_parts:
+    return _lexical_merge(r, cfg, *together(*_lexical_searches(r, q, language, cfg, where, sub_where)))
+
+
+def _lexical_searches(r, q: str, language: str, cfg: RetrievalConfig, where: Filter, sub_where: Filter) -> list:
+    """The BM25 searches `lexical` merges (articles; their clauses and points when the
+    workspace has them and `cfg.sub_lexical` is on), as calls not yet made."""
+    calls = [lambda: r.store.search_text(q, language, cfg.candidates, where)]
+    if cfg.sub_lexical and r.has_parts:
+        calls.append(lambda: r.store.search_text(q, language, 3 * cfg.candidates,
+                                                 replace(sub_where, kinds=("clause", "point"))))
+    return calls
+
+
+def _lexical_merge(r, cfg: RetrievalConfig, hits: list[Hit], subs: list[Hit] | None = None):
+    if subs is None:
         return hits, {}
-    subs = r.store.search_text(q, language, 3 * cfg.candidates, replace(sub_where, kinds=("clause", "point")))
     best = {h.unit_id: h.score for h in hits}
     units = {h.unit_id: h.unit for h in hits}
     focus: dict[str, str] = {}
