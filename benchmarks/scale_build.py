@@ -55,6 +55,9 @@ def build(size: int, ws: Path, sigma: float, seed: int = 0, distinct: bool = Fal
     def map_attrs(s, suf):
         return key_re.sub(lambda m: m.group(1) + suf, s) if s and s != "{}" else s
 
+    def map_names(names, suf):      # a document's names (store/lance.py): its key is one of them
+        return [n + suf if n in keyset else n for n in names] if names else names
+
     def map_corpus(c, suf):
         return c + suf if c in corpora else c
 
@@ -62,7 +65,8 @@ def build(size: int, ws: Path, sigma: float, seed: int = 0, distinct: bool = Fal
     dim = units.schema.field("vector").type.list_size
     base_vecs = units["vector"].combine_chunks().flatten().to_numpy().reshape(-1, dim)
     emb = np.asarray(units["embedded"].to_pylist(), dtype=bool)
-    cols = {c: units[c].to_pylist() for c in ("id", "parent_id", "key", "corpus", "attrs", "title", "text", "search_text")}
+    cols = {c: units[c].to_pylist() for c in ("id", "parent_id", "key", "corpus", "attrs", "title", "text", "search_text",
+                                              "names", "read_with") if c in units.schema.names}
     db = lancedb.connect(str(ws / "lance"))
 
     def replicas():
@@ -82,6 +86,10 @@ def build(size: int, ws: Path, sigma: float, seed: int = 0, distinct: bool = Fal
                              ("text", lambda x: f"〔副本{i}〕" + x if x else x),
                              ("search_text", lambda x: f"副本{i} " + (x or ""))):
                     t = t.set_column(t.schema.get_field_index(c), c, pa.array([f(x) for x in cols[c]], pa.string()))
+            for c in ("names", "read_with"):
+                if c in cols:
+                    t = t.set_column(t.schema.get_field_index(c), units.schema.field(c),
+                                     pa.array([map_names(x, suf) for x in cols[c]], units.schema.field(c).type))
             t = t.set_column(t.schema.get_field_index("key"), "key", pa.array([k + suf for k in cols["key"]], pa.string()))
             t = t.set_column(t.schema.get_field_index("corpus"), "corpus",
                              pa.array([map_corpus(c, suf) for c in cols["corpus"]], pa.string()))
@@ -189,12 +197,13 @@ def du(path: Path) -> int:
 
 
 def scalar_indexes(ws: Path) -> dict:
-    from lancedb.index import BTree, Bitmap
+    from lancedb.index import BTree, Bitmap, LabelList
     from workbench.store.lance import LanceUnitStore
     store = LanceUnitStore(ws / "lance", json.loads((ws / "workspace.json").read_text())["dim"])
     out = {}
+    configs = {"BTREE": BTree, "BITMAP": Bitmap, "LABEL_LIST": LabelList}
     for col, kind in SCALAR:
         t = time.perf_counter()
-        store.table.create_index(col, config=BTree() if kind == "BTREE" else Bitmap(), replace=True)
+        store.table.create_index(col, config=configs[kind](), replace=True)
         out[col] = round(time.perf_counter() - t, 2)
     return {"scalar_index_s": out, "scalar_index_total_s": round(sum(out.values()), 2)}

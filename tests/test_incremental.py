@@ -121,3 +121,40 @@ def test_a_reingest_that_drops_an_instrument_relinks_the_corpora_citing_it(tmp_p
     incremental = _links(wb)
     wb.relink()
     assert _links(wb) == incremental
+
+
+def test_an_ingest_reads_only_the_documents_it_touches(pair, monkeypatch):
+    """Relinking after an ingest looks documents up by name and key; it never reads them all."""
+    from workbench.core.records import DOCUMENTS
+    wb, corpora, _ = pair
+    assert wb.store.catalogued
+    filters = []
+    real = type(wb.store).where
+    monkeypatch.setattr(type(wb.store), "where", lambda self, f, limit=None: filters.append(f) or real(self, f, limit))
+    wb.ingest(corpora["rules"])
+    assert filters and DOCUMENTS not in filters
+    assert any(f.any_of and f.any_of[0].names for f in filters)          # the Act found by the name cited
+    incremental = _links(wb)
+    wb.relink()
+    assert _links(wb) == incremental
+
+
+def test_a_workspace_without_the_names_columns_reads_every_document(tmp_path, e5, monkeypatch):
+    """A workspace made before the names columns: ingests still relink as a full relink would."""
+    from workbench.core.records import DOCUMENTS
+    (tmp_path / "c").mkdir()
+    corpora = _split(tmp_path / "c")
+    wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
+    wb.ingest(corpora["rules"])
+    wb.store.table.drop_columns(["names", "read_with"])
+    wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
+    assert not wb.store.catalogued
+    filters = []
+    real = type(wb.store).where
+    monkeypatch.setattr(type(wb.store), "where", lambda self, f, limit=None: filters.append(f) or real(self, f, limit))
+    wb.ingest(corpora["acts"])
+    assert DOCUMENTS in filters
+    incremental = _links(wb)
+    assert any(t.startswith("clinic-licensing-act@") and ok for _, t, _, ok in incremental)
+    wb.relink()
+    assert _links(wb) == incremental

@@ -157,7 +157,7 @@ class Workbench:
         with self._transaction(f"ingest of {parsed.name}", files):
             for corpus in sorted({u.corpus for u in taken}):      # --replace: taken over from there
                 self._drop(corpus, [u.id for u in taken if u.corpus == corpus])
-            return self._store(parsed, source, time.perf_counter() - t)
+            return self._store(parsed, source, time.perf_counter() - t, {u.corpus for u in taken})
 
     def _drop(self, corpus: str, documents: list[str]) -> None:
         """Remove document versions (units, their edges, terms and citations) from a corpus."""
@@ -170,7 +170,8 @@ class Workbench:
             inside = lambda uid: any(uid == d or uid.startswith(d + "/") for d in under)  # noqa: E731
             save_citations(f, [c for c in load_citations(f) if not inside(c.source)])
 
-    def _store(self, parsed, source, parse_seconds: float) -> IngestReport:
+    def _store(self, parsed, source, parse_seconds: float, losing: set[str] = frozenset()) -> IngestReport:
+        """`losing`: corpora this ingest takes instruments from (--replace), which it may empty."""
         before = self.store.where(Filter(kinds=("document",), corpus=parsed.name))   # a re-ingest may drop some
         report = run_ingest(parsed, self, parse_seconds)
         t = time.perf_counter()
@@ -183,7 +184,7 @@ class Workbench:
         report.edges_by_type = self.graph.counts(report.corpus)
         self.graph.save()
         self._retriever = self._entities = None
-        self._write_report(report, source)
+        self._write_report(report, source, losing)
         return report
 
     def _taken(self, parsed, source, replace: bool) -> list[Unit]:
@@ -237,16 +238,17 @@ class Workbench:
         self._retriever = None
         return problems
 
-    def _write_report(self, report: IngestReport, source) -> None:
+    def _write_report(self, report: IngestReport, source, losing: set[str] = frozenset()) -> None:
         reports = self.path / "reports"
         reports.mkdir(exist_ok=True)
         data = asdict(report)
         data["problems"] = [str(p) for p in report.problems]
         write_file(reports / f"{report.corpus}.json", json.dumps(data, ensure_ascii=False, indent=1))
         meta = read_meta(self.path)
-        # --replace may have emptied one; every corpus with rows has document rows (few, indexed)
-        stored = set(self.store.frame(DOCUMENTS, ["corpus"])["corpus"].to_list())
-        meta["corpora"] = {c: p for c, p in meta.get("corpora", {}).items() if c in stored}
+        # --replace may have emptied one it took instruments from (every corpus with rows has
+        # document rows)
+        gone = {c for c in losing if not self.store.count(Filter(kinds=("document",), corpus=c))}
+        meta["corpora"] = {c: p for c, p in meta.get("corpora", {}).items() if c not in gone}
         meta["corpora"][report.corpus] = str(Path(source).resolve())
         write_meta(self.path, meta)
         self.meta = meta

@@ -207,6 +207,8 @@ class Filter:
     corpus: str | None = None
     embedded: bool | None = None         # has a vector
     roles: tuple[str, ...] = ()          # provision roles (parse/roles.py)
+    names: tuple[str, ...] = ()          # documents known by any of these normalised names (link/resolve.py)
+    reads_with: tuple[str, ...] = ()     # documents read with an instrument known by any of these names
     any_of: tuple["Filter", ...] = ()
 
     def with_(self, **changes) -> "Filter":

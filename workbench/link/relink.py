@@ -27,9 +27,10 @@ from pathlib import Path
 from ..core.records import DOCUMENTS, Filter, Problem
 from .store import load_citations
 from .cycles import cycle_problems
-from .resolve import PLACEHOLDER, Resolver
+from .resolve import PLACEHOLDER, Resolver, lookup_names, read_with_names
 from .run import resolve_citations
 
+CODIFICATION = Filter(kinds=("document",), has_attr='"doc_kind": "codification"')
 CODIFIED = Filter(kinds=("article",), any_of=(Filter(label_contains="."), Filter(has_attr="source_instrument")))
 
 
@@ -41,6 +42,8 @@ def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> 
     files = {f.stem: f for f in sorted(Path(folder).glob("*.jsonl"))}
     if not files:
         return {}
+    if corpus is not None and getattr(store, "catalogued", False) and not store.count(CODIFICATION):
+        return relink_touched(store, graph, files, corpus, before)
     docs = store.where(DOCUMENTS)
     codified = codified_articles(store, docs)
     todo = sorted(files) if corpus is None else sorted(affected(corpus, docs, codified, graph, before) & set(files))
@@ -56,6 +59,50 @@ def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> 
         graph.replace_corpus(name, edges, "links")
     problems["graph"] = cycle_problems(graph)
     return problems
+
+
+def relink_touched(store, graph, files: dict[str, Path], corpus: str, before=()) -> dict[str, list[Problem]]:
+    """`relink` after an ingest, reading only the documents it touches (a workspace whose
+    document rows carry their names, store `catalogued`, and holding no codification): the new
+    corpus's, those read with it, those its citations and the affected corpora's name, and
+    the versions of their instruments. Same edges as reading them all: every document known
+    by a name looked up is read, in storage order, so the first one known by a name still wins."""
+    mine = store.where(Filter(kinds=("document",), corpus=corpus)) + list(before)
+    own = sorted({n for d in mine for n in Resolver._names_of(d)})
+    todo = {corpus} | graph.corpora_linking(tuple(sorted({f"{d.key}@" for d in mine})), PLACEHOLDER, own)
+    if own:
+        todo |= {d.corpus for d in store.where(Filter(kinds=("document",), reads_with=tuple(own)))}
+    problems: dict[str, list[Problem]] = {}
+    for name in sorted(todo & set(files)):
+        citations = load_citations(files[name])
+        sources = {u.id: u for u in store.get({c.source for c in citations})}
+        docs, keys = documents_reached(store, citations, sources.values())
+        ids = store.ids_matching(Filter(keys=tuple(sorted(keys))))
+        names = Resolver(docs, set())
+        edges, problems[name] = resolve_citations(citations, sources, Resolver(docs, ids, (), names))
+        graph.replace_corpus(name, edges, "links")
+    problems["graph"] = cycle_problems(graph)
+    return problems
+
+
+def documents_reached(store, citations, sources) -> tuple[list, set[str]]:
+    """The documents a corpus's citations can resolve through, read by name and key (see
+    `reachable`), and the instrument keys they resolve into."""
+    wanted = {n for c in citations if c.instrument for n in lookup_names(c.instrument)}
+    keys = {u.key for u in sources}
+    docs: list = []
+    while True:         # the instruments named, those read with them, and so on
+        docs = store.where(Filter(kinds=("document",), any_of=(Filter(names=tuple(sorted(wanted))),
+                                                                Filter(keys=tuple(sorted(keys)))))) \
+            if wanted or keys else []
+        names = Resolver(docs, set())
+        found = keys | {k for k in map(names.find_key, (c.instrument for c in citations if c.instrument)) if k}
+        more = {n for d in docs if d.key in found for n in read_with_names(d)} - wanted
+        found |= {k for d in docs if d.key in found for x in d.attr("read_with").split(";") if x
+                  for k in [names.find_key(x)] if k}
+        if not more and found == keys:
+            return docs, keys
+        wanted, keys = wanted | more, found
 
 
 def codified_articles(store, docs) -> list:
@@ -84,15 +131,17 @@ def affected(corpus: str, docs, codified, graph, before=()) -> set[str]:
 
 def reachable(citations, sources, names: Resolver, docs, codified_keys: set[str] = frozenset()) -> set[str]:
     """Instrument keys a corpus's citations can resolve into: the citing units' own, those
-    found by name, those their documents are read with, and the codifications (which stand
-    for articles of other instruments)."""
+    found by name, those their documents are read with (and those read with them, and so on),
+    and the codifications (which stand for articles of other instruments)."""
     keys = {u.key for u in sources} | codified_keys
     for c in citations:
         if c.instrument:
             key = names.find_key(c.instrument)
             if key:
                 keys.add(key)
-    for d in docs:
-        if d.key in keys:
-            keys.update(k for k in map(names.find_key, filter(None, d.attr("read_with").split(";"))) if k)
-    return keys
+    while True:         # those read with them, and so on
+        more = {k for d in docs if d.key in keys
+                for k in map(names.find_key, filter(None, d.attr("read_with").split(";"))) if k} - keys
+        if not more:
+            return keys
+        keys |= more

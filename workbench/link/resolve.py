@@ -60,23 +60,10 @@ class Resolver:
 
     @staticmethod
     def _names_of(d: Unit) -> list[str]:
-        names = [d.key, d.title, *d.attr("aliases").split(";")]
-        # a pháp điển topic gathers many instruments: the số hiệu in its front matter is not its
-        # own name ("Dược" lists 44/2005/QH11, the Law on Tourism), so only its title names it
-        number = "" if d.attr("doc_kind") == "codification" else d.attr("number")
-        m = re.search(r"\d+/\d{4}/[A-ZĐ0-9\-]+", d.title + " " + number)
-        if m:
-            names.append(m.group(0))
-        return [n for n in (norm_name(x) for x in names) if n]
+        return instrument_names(d)
 
     def find_key(self, instrument: str) -> str | None:
-        name = norm_name(instrument)
-        if name in self.names:
-            return self.names[name]
-        m = re.search(r"\d+/\d{4}/[a-zđ0-9\-]+", name)     # "nghị định số 98/2021/nđ-cp" -> number
-        if m and m.group(0) in self.names:
-            return self.names[m.group(0)]
-        return None
+        return next((self.names[n] for n in lookup_names(instrument) if n in self.names), None)
 
     def version_of(self, key: str, on: dt.date | None) -> Unit:
         versions = self.versions[key]
@@ -176,6 +163,37 @@ class Resolver:
             if uid and uid in self.ids:
                 return uid, conf
         return self.labels.find(doc, c.article, c.clause, c.point) or (candidates[0][0], 0.5)
+
+
+_NUMBER_TITLE = re.compile(r"\d+/\d{4}/[A-ZĐ0-9\-]+")
+_NUMBER_NAME = re.compile(r"\d+/\d{4}/[a-zđ0-9\-]+")
+
+
+def instrument_names(d: Unit) -> list[str]:
+    """The normalised names a document version is known by: its key, title, aliases and, for a
+    Vietnamese instrument, its số hiệu. Stored with the document row (store/lance.py `names`)."""
+    names = [d.key, d.title, *d.attr("aliases").split(";")]
+    # a pháp điển topic gathers many instruments: the số hiệu in its front matter is not its
+    # own name ("Dược" lists 44/2005/QH11, the Law on Tourism), so only its title names it
+    number = "" if d.attr("doc_kind") == "codification" else d.attr("number")
+    m = _NUMBER_TITLE.search(d.title + " " + number)
+    if m:
+        names.append(m.group(0))
+    return [n for n in (norm_name(x) for x in names) if n]
+
+
+def lookup_names(instrument: str) -> list[str]:
+    """The names under which `find_key` looks an instrument up, in order: its normalised name,
+    then the số hiệu in it ("nghị định số 98/2021/nđ-cp" -> "98/2021/nđ-cp")."""
+    name = norm_name(instrument)
+    m = _NUMBER_NAME.search(name)
+    return [name] + ([m.group(0)] if m and m.group(0) != name else [])
+
+
+def read_with_names(d: Unit) -> list[str]:
+    """The lookup names of the instruments a document says it is read with (`read_with`
+    attribute). Stored with the document row (store/lance.py `read_with`)."""
+    return sorted({n for x in d.attr("read_with").split(";") if x for n in lookup_names(x)})
 
 
 def is_placeholder(unit_id: str) -> bool:

@@ -59,6 +59,10 @@ def sql(f: Filter | str | None) -> str | None:
         named = " OR ".join(f"(key = {quote(v.split('@')[0])} AND version = {quote(v.split('@', 1)[1])})"
                             for v in sorted(f.versions))
         parts.append(f"({named}) OR " + "key NOT IN (" + ",".join(quote(k) for k in keys) + ")")
+    if f.names:
+        parts.append("array_has_any(names, [" + ",".join(quote(n) for n in f.names) + "])")
+    if f.reads_with:
+        parts.append("array_has_any(read_with, [" + ",".join(quote(n) for n in f.reads_with) + "])")
     if f.any_of:
         parts.append(" OR ".join(f"({sql(sub)})" for sub in f.any_of))
     return _and(*parts)

@@ -46,6 +46,7 @@ def _schema(dim: int):
         ("parent_id", pa.string()), ("ordinal", pa.int32()), ("attrs", pa.string()),
         ("search_text", pa.string()), ("embedded", pa.bool_()), ("role", pa.string()),
         ("vector", pa.list_(pa.float32(), dim)),
+        ("names", pa.list_(pa.string())), ("read_with", pa.list_(pa.string())),
     ])
 
 
@@ -69,7 +70,8 @@ FOLD_ROWS = 20_000
 FRAGMENTS_MAX = 32      # fragments (about one per ingest) past which the table is compacted
 # scalar indexes on the columns queries filter: ids, instruments, kinds, versions, dates
 SCALAR = (("id", "BTREE"), ("key", "BTREE"), ("kind", "BITMAP"), ("version", "BTREE"),
-          ("effective_from", "BTREE"), ("effective_to", "BTREE"), ("embedded", "BITMAP"), ("corpus", "BTREE"))
+          ("effective_from", "BTREE"), ("effective_to", "BTREE"), ("embedded", "BITMAP"), ("corpus", "BTREE"),
+          ("names", "LABEL_LIST"), ("read_with", "LABEL_LIST"))
 
 
 from .cache import EmbeddingCache  # noqa: E402,F401  (re-exported: the workspace's embedding cache)
@@ -99,6 +101,10 @@ class LanceUnitStore:
         # workspaces made before provision roles have no role column: read without it (roles are
         # computed from the text), and add it before the next write
         self.columns = _COLUMNS + (["role"] if "role" in self.table.schema.names else [])
+        # the names each document row is known by and those it is read with (lists, label-list
+        # indexed): relinking after an ingest looks documents up by name instead of reading them
+        # all (link/relink.py). Workspaces made before have neither: they read them all.
+        self.catalogued = "names" in self.table.schema.names
         self._vectors: dict[str, np.ndarray] = {}     # id -> vector, from recent searches
 
     # -- writing ------------------------------------------------------------------
@@ -121,7 +127,10 @@ class LanceUnitStore:
             cols["embedded"] = list(embedded)
             cols["vector"] = pa.FixedSizeListArray.from_arrays(
                 pa.array(np.asarray(vectors, dtype=np.float32).reshape(-1)), self.dim)
-            self.table.add(pa.table(cols, schema=_schema(self.dim)))
+            schema = _schema(self.dim)
+            have = set(self.table.schema.names)     # a workspace made before the names columns
+            schema = pa.schema([f for f in schema if f.name in have])
+            self.table.add(pa.table({f.name: cols[f.name] for f in schema}, schema=schema))
         self.reindex()
 
     def delete_under(self, corpus: str, documents: Sequence[str]) -> None:
@@ -182,11 +191,12 @@ class LanceUnitStore:
 
     def index_columns(self, replace: bool = False) -> None:
         """Scalar indexes on the columns every query filters (SCALAR): missing ones are made."""
-        from lancedb.index import BTree, Bitmap
+        from lancedb.index import BTree, Bitmap, LabelList
         have = {c for i in self.table.list_indices() for c in i.columns}
+        configs = {"BTREE": BTree, "BITMAP": Bitmap, "LABEL_LIST": LabelList}
         for col, kind in SCALAR:
-            if replace or col not in have:
-                self.table.create_index(col, config=BTree() if kind == "BTREE" else Bitmap(), replace=True)
+            if (replace or col not in have) and col in self.table.schema.names:
+                self.table.create_index(col, config=configs[kind](), replace=True)
 
     def has_vector_index(self) -> bool:
         return any(i.index_type == "IvfHnswSq" for i in self.table.list_indices())
@@ -348,6 +358,7 @@ LEAD_MAX = 300      # characters of a list's introduction kept with each of its 
 
 
 def _row(u: Unit, lead: str = "") -> dict:
+    from ..link.resolve import instrument_names, read_with_names
     return {
         "id": u.id, "corpus": u.corpus, "key": u.key, "version": u.version, "kind": u.kind,
         "label": u.label, "article_no": u.article_no, "title": u.title, "text": u.text,
@@ -356,6 +367,8 @@ def _row(u: Unit, lead: str = "") -> dict:
         "parent_id": u.parent_id, "ordinal": u.ordinal, "attrs": json.dumps(dict(u.attrs), ensure_ascii=False),
         "search_text": search_text(f"{u.title}\n{lead}\n{u.text}", u.language),
         "role": u.role or provision_role(u.text, u.title, u.language, u.kind),
+        "names": instrument_names(u) if u.kind == "document" else [],
+        "read_with": read_with_names(u) if u.kind == "document" else [],
     }
 
 
