@@ -31,6 +31,7 @@ from conftest import SAMPLE
     ("What is the penalty for breaching the duty to keep records?", "reasoning", None, ()),
     ("婴幼儿配方乳粉可以用分装方式生产吗？同一个配方能不能用于不同品牌？", "precise", None, ()),   # 不同品牌: no comparison
     ("2015年食品安全法关于惩罚性赔偿的规定与2009年相比有什么不同？", "version_diff", None, ()),
+    ("2018年修正的《食品安全法》与2015年版相比，在罚款上增加了哪些规定？", "version_diff", None, ()),  # 修正: a version
 ])
 def test_router(q, kind, date, arts):
     r = classify(q)
@@ -116,6 +117,10 @@ def test_topic_strips_what_the_router_reads():
     from workbench.retrieve.route import article_years, topic
     t = topic("2015年修订的食品安全法与2009年相比，关于禁止生产经营的食品的规定有何变化？", ["食品安全法"])
     assert "禁止生产经营" in t and "2015" not in t and "食品安全法" not in t and "变化" not in t
+    # a year with its version word ("2008年版", "2022年修正的") is the router's: no "版" left behind
+    t = topic("与2008年版相比，2021年修正的《生猪屠宰管理条例》对出厂未经检验的生猪产品的处罚有何变化？", ["生猪屠宰管理条例"])
+    assert t.startswith("对出厂未经检验的生猪产品的处罚") and "版" not in t and "修正" not in t
+    assert "出版" in topic("出版物管理条例规定2019年出版的图书应当如何备案？")     # 出版 is no version word
     assert article_years("2021年生猪屠宰管理条例第十一条与2016年版本相比有什么不同？") == [2021]
     assert article_years("第十一条在2016年版本中是什么？") == [None]
     assert article_years("2016年3月1日第十六条规定了什么？") == [None]             # a date is no version

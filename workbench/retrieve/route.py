@@ -21,6 +21,7 @@ POLICIES = Path(__file__).with_name("policies.toml")
 RE_ZH_ART = re.compile(rf"第([{CN_NUM}]+)条(?:之([{CN_NUM}]+))?")
 RE_VI_ART = re.compile(r"Điều\s+(\d+)", re.IGNORECASE)
 RE_EN_ART = re.compile(r"\b(?:Article|Art\.|Section|Rule|Regulation)\s+(\d+(?:\.\d+)*[A-Z]?)", re.IGNORECASE)
+RE_YEAR_VERSION = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*年\s*(?:(?:修订|修正|修改)\s*(?:版本?|本)?|版本?)")
 RE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)")
 RE_ZH_MONTH = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(?!\d{1,2}日)")
 RE_VI_DATE = re.compile(r"ngày\s+(\d{1,2})[/\-](\d{1,2})[/\-](\d{4})|(\d{1,2})/(\d{1,2})/(\d{4})")
@@ -30,7 +31,7 @@ MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april
 RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?(\d{4})\b",
                         re.IGNORECASE)
 
-DIFF_CUES = ("修改", "修订", "变化", "变更", "区别", "不同", "差异", "调整", "改动", "改为", "新增", "删除",
+DIFF_CUES = ("修改", "修订", "修正", "变化", "变更", "区别", "不同", "差异", "调整", "改动", "改为", "新增", "删除",
              "sửa đổi", "bổ sung", "khác nhau", "khác biệt", "thay đổi", "changed", "change", "amended", "amendment",
              "differ", "difference", "compared", "revised", "what changed")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时",
@@ -181,6 +182,7 @@ def topic(q: str, names: list[str] = ()) -> str:
         pattern = re.escape(name) if not name[:1].isascii() else rf"(?<![\w-]){re.escape(name)}(?![\w-])"
         t = re.sub(pattern, " ", t, flags=0 if name.isupper() else re.IGNORECASE)
     t = RE_ZH_DATE_ANY.sub(" ", t)
+    t = RE_YEAR_VERSION.sub(" ", t)         # "2008年版", "2021年修订的": the version, read by the router
     for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH, RE_YEAR):
         t = rx.sub(" ", t)
     for phrase in SCAFFOLD:
