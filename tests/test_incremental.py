@@ -158,3 +158,30 @@ def test_a_workspace_without_the_names_columns_reads_every_document(tmp_path, e5
     assert any(t.startswith("clinic-licensing-act@") and ok for _, t, _, ok in incremental)
     wb.relink()
     assert _links(wb) == incremental
+
+
+def test_a_corpus_citing_only_itself_is_relinked(tmp_path, e5):
+    """Citations that name no other instrument: the lookup by name has nothing to look up."""
+    folder = tmp_path / "alone"
+    folder.mkdir()
+    shutil.copy(SAMPLE / "hospital-registration-regulation-2005.txt", folder)
+    manifest = tomllib.loads((SAMPLE / "corpus.toml").read_text(encoding="utf-8"))
+    doc = next(d for d in manifest["documents"] if d["file"] == "hospital-registration-regulation-2005.txt")
+    lines = ['name = "alone"', f'language = "{manifest["language"]}"', "\n[[documents]]"]
+    lines += [f"{k} = {v.isoformat() if hasattr(v, 'isoformat') else repr(v).replace(chr(39), chr(34))}"
+              for k, v in doc.items()]
+    (folder / "corpus.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
+    assert wb.store.catalogued
+    wb.ingest(folder)
+    incremental = _links(wb)
+    assert incremental and all(t.startswith("hospital-registration-regulation@") for _, t, _, _ in incremental)
+    wb.relink()
+    assert _links(wb) == incremental
+
+
+def test_a_sub_filter_that_sets_nothing_lets_every_row_through():
+    from workbench.core.records import Filter
+    from workbench.store.filters import sql
+    assert sql(Filter(kinds=("document",), any_of=(Filter(), Filter(keys=("a",))))) == "(kind IN ('document'))"
+    assert "array_has_any(names, ['x'])" in sql(Filter(any_of=(Filter(names=("x",)), Filter(keys=("a",)))))

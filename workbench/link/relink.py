@@ -92,9 +92,9 @@ def documents_reached(store, citations, sources) -> tuple[list, set[str]]:
     keys = {u.key for u in sources}
     docs: list = []
     while True:         # the instruments named, those read with them, and so on
-        docs = store.where(Filter(kinds=("document",), any_of=(Filter(names=tuple(sorted(wanted))),
-                                                                Filter(keys=tuple(sorted(keys)))))) \
-            if wanted or keys else []
+        either = tuple(f for f in (Filter(names=tuple(sorted(wanted))), Filter(keys=tuple(sorted(keys))))
+                       if f.names or f.keys)       # an empty one would match every row
+        docs = store.where(Filter(kinds=("document",), any_of=either)) if either else []
         names = Resolver(docs, set())
         found = keys | {k for k in map(names.find_key, (c.instrument for c in citations if c.instrument)) if k}
         more = {n for d in docs if d.key in found for n in read_with_names(d)} - wanted

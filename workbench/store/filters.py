@@ -64,5 +64,7 @@ def sql(f: Filter | str | None) -> str | None:
     if f.reads_with:
         parts.append("array_has_any(read_with, [" + ",".join(quote(n) for n in f.reads_with) + "])")
     if f.any_of:
-        parts.append(" OR ".join(f"({sql(sub)})" for sub in f.any_of))
+        subs = [sql(sub) for sub in f.any_of]
+        if all(subs):                   # a sub-filter that sets nothing lets every row through
+            parts.append(" OR ".join(f"({sub})" for sub in subs))
     return _and(*parts)

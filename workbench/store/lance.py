@@ -290,7 +290,8 @@ class LanceUnitStore:
     def vectors(self, ids: Iterable[str]) -> dict[str, np.ndarray]:
         """Stored vectors of the embedded units among `ids`."""
         ids = list(dict.fromkeys(ids))
-        out = {i: self._vectors[i] for i in ids if i in self._vectors}
+        kept = self._vectors            # a search thread may clear it meanwhile (together.py)
+        out = {i: v for i in ids if (v := kept.get(i)) is not None}
         ids = [i for i in ids if i not in out]
         for i in range(0, len(ids), 500):
             chunk = ids[i:i + 500]
