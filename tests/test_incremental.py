@@ -158,6 +158,14 @@ def test_a_workspace_without_the_names_columns_reads_every_document(tmp_path, e5
     assert any(t.startswith("clinic-licensing-act@") and ok for _, t, _, ok in incremental)
     wb.relink()
     assert _links(wb) == incremental
+    wb.reextract()                      # `workbench relink`: the columns added and filled
+    assert wb.store.catalogued and wb.store.refresh_names() == 0
+    filters.clear()
+    wb.ingest(corpora["rules"])
+    assert filters and DOCUMENTS not in filters
+    again = _links(wb)
+    wb.relink()
+    assert _links(wb) == again == incremental
 
 
 def test_a_corpus_citing_only_itself_is_relinked(tmp_path, e5):

@@ -312,6 +312,32 @@ class LanceUnitStore:
         n = max(self.count(), 1)
         return set(self.table.search().select(["id"]).limit(n).to_arrow().column("id").to_pylist())
 
+    def refresh_names(self) -> int:
+        """Compute the document rows' `names` and `read_with` again (after the naming rules in
+        link/resolve.py changed), adding the columns to a workspace made before them; only
+        changed rows are written. Returns how many changed."""
+        import pyarrow as pa
+        from ..link.resolve import instrument_names, read_with_names
+        lists = pa.list_(pa.string())
+        if not self.catalogued:
+            self.table.add_columns(pa.schema([pa.field("names", lists), pa.field("read_with", lists)]))
+            self.catalogued = True
+            self.index_columns()
+        rows = self.table.search().where("kind = 'document'").select(self.columns + ["names", "read_with"]) \
+            .limit(max(self.count(), 1)).to_list()
+        changed = {"id": [], "names": [], "read_with": []}
+        for r in rows:
+            u = _unit(r)
+            names, read_with = instrument_names(u), read_with_names(u)
+            if (r["names"], r["read_with"]) != (names, read_with):
+                for col, value in (("id", u.id), ("names", names), ("read_with", read_with)):
+                    changed[col].append(value)
+        if changed["id"]:
+            self.table.merge_insert("id").when_matched_update_all().execute(pa.table(
+                {"id": pa.array(changed["id"], pa.string()), "names": pa.array(changed["names"], lists),
+                 "read_with": pa.array(changed["read_with"], lists)}))
+        return len(changed["id"])
+
     def refresh_roles(self, batch: int = 500) -> int:
         """Classify every stored unit's role again (after parse/roles.py changed); only changed
         rows are written, one update per role and batch. Returns how many changed."""
