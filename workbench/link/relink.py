@@ -18,7 +18,9 @@ A re-ingest that drops an instrument counts the instruments the corpus held befo
 
 Each of those corpora is resolved against the ids of the instruments its citations can name
 (its own documents, the instruments found by name, those it is read with), not against every
-unit id: adding a corpus costs time in what it touches, not in the size of the workspace.
+unit id; and the documents are looked up by the names and keys involved (label-list indexes on
+the document rows, `relink_touched`), not read all: adding a corpus costs time in what it
+touches, not in the size of the workspace.
 """
 from __future__ import annotations
 
@@ -64,9 +66,10 @@ def relink(store, graph, folder: Path, corpus: str | None = None, before=()) -> 
 def relink_touched(store, graph, files: dict[str, Path], corpus: str, before=()) -> dict[str, list[Problem]]:
     """`relink` after an ingest, reading only the documents it touches (a workspace whose
     document rows carry their names, store `catalogued`, and holding no codification): the new
-    corpus's, those read with it, those its citations and the affected corpora's name, and
-    the versions of their instruments. Same edges as reading them all: every document known
-    by a name looked up is read, in storage order, so the first one known by a name still wins."""
+    corpus's; those read with it; those named by the citations of each corpus resolved again;
+    and every version of the instruments reached. Same edges as reading them all: every
+    document known by a name looked up is read, in storage order, so the first one known by a
+    name still wins."""
     mine = store.where(Filter(kinds=("document",), corpus=corpus)) + list(before)
     own = sorted({n for d in mine for n in Resolver._names_of(d)})
     todo = {corpus} | graph.corpora_linking(tuple(sorted({f"{d.key}@" for d in mine})), PLACEHOLDER, own)
