@@ -27,7 +27,7 @@ OUT = ROOT / "benchmarks" / "results" / "relink_check.json"
 def add_names(dst: Path) -> None:
     import lancedb
     import pyarrow as pa
-    from workbench.link.resolve import instrument_names, read_with_names
+    from workbench.link.resolve import stored_names
     from workbench.store import lance
     db = lancedb.connect(str(dst / "lance"))
     t = db.open_table("units").to_arrow()
@@ -36,9 +36,9 @@ def add_names(dst: Path) -> None:
     cols = [c for c in lance._COLUMNS + ["role"] if c in t.column_names]
     units = [lance._unit(r) for r in t.select(cols).to_pylist()]
     lists = pa.list_(pa.string())
-    t = t.append_column("names", pa.array([instrument_names(u) if u.kind == "document" else [] for u in units], lists))
-    t = t.append_column("read_with", pa.array([read_with_names(u) if u.kind == "document" else [] for u in units],
-                                              lists))
+    stored = [stored_names(u) for u in units]
+    t = t.append_column("names", pa.array([n for n, _ in stored], lists))
+    t = t.append_column("read_with", pa.array([w for _, w in stored], lists))
     db.drop_table("units")
     db.create_table("units", t)
 

@@ -197,13 +197,11 @@ def du(path: Path) -> int:
 
 
 def scalar_indexes(ws: Path) -> dict:
-    from lancedb.index import BTree, Bitmap, LabelList
-    from workbench.store.lance import LanceUnitStore
+    from workbench.store.lance import LanceUnitStore, scalar_index
     store = LanceUnitStore(ws / "lance", json.loads((ws / "workspace.json").read_text())["dim"])
     out = {}
-    configs = {"BTREE": BTree, "BITMAP": Bitmap, "LABEL_LIST": LabelList}
     for col, kind in SCALAR:
         t = time.perf_counter()
-        store.table.create_index(col, config=configs[kind](), replace=True)
+        store.table.create_index(col, config=scalar_index(kind), replace=True)
         out[col] = round(time.perf_counter() - t, 2)
     return {"scalar_index_s": out, "scalar_index_total_s": round(sum(out.values()), 2)}

@@ -29,7 +29,7 @@ from pathlib import Path
 from ..core.records import DOCUMENTS, Filter, Problem
 from .store import load_citations
 from .cycles import cycle_problems
-from .resolve import PLACEHOLDER, Resolver, lookup_names, read_with_names
+from .resolve import PLACEHOLDER, Resolver, document_names, lookup_names, read_with_names
 from .run import resolve_citations
 
 CODIFICATION = Filter(kinds=("document",), has_attr='"doc_kind": "codification"')
@@ -71,7 +71,7 @@ def relink_touched(store, graph, files: dict[str, Path], corpus: str, before=())
     document known by a name looked up is read, in storage order, so the first one known by a
     name still wins."""
     mine = store.where(Filter(kinds=("document",), corpus=corpus)) + list(before)
-    own = sorted({n for d in mine for n in Resolver._names_of(d)})
+    own = sorted({n for d in mine for n in document_names(d)})
     todo = {corpus} | graph.corpora_linking(tuple(sorted({f"{d.key}@" for d in mine})), PLACEHOLDER, own)
     if own:
         todo |= {d.corpus for d in store.where(Filter(kinds=("document",), reads_with=tuple(own)))}
@@ -79,18 +79,17 @@ def relink_touched(store, graph, files: dict[str, Path], corpus: str, before=())
     for name in sorted(todo & set(files)):
         citations = load_citations(files[name])
         sources = {u.id: u for u in store.get({c.source for c in citations})}
-        docs, keys = documents_reached(store, citations, sources.values())
+        docs, keys, names = documents_reached(store, citations, sources.values())
         ids = store.ids_matching(Filter(keys=tuple(sorted(keys))))
-        names = Resolver(docs, set())
         edges, problems[name] = resolve_citations(citations, sources, Resolver(docs, ids, (), names))
         graph.replace_corpus(name, edges, "links")
     problems["graph"] = cycle_problems(graph)
     return problems
 
 
-def documents_reached(store, citations, sources) -> tuple[list, set[str]]:
+def documents_reached(store, citations, sources) -> tuple[list, set[str], Resolver]:
     """The documents a corpus's citations can resolve through, read by name and key (see
-    `reachable`), and the instrument keys they resolve into."""
+    `reachable`), the instrument keys they resolve into, and their name catalogue."""
     wanted = {n for c in citations if c.instrument for n in lookup_names(c.instrument)}
     keys = {u.key for u in sources}
     docs: list = []
@@ -104,7 +103,7 @@ def documents_reached(store, citations, sources) -> tuple[list, set[str]]:
         found |= {k for d in docs if d.key in found for x in d.attr("read_with").split(";") if x
                   for k in [names.find_key(x)] if k}
         if not more and found == keys:
-            return docs, keys
+            return docs, keys, names
         wanted, keys = wanted | more, found
 
 
@@ -123,7 +122,7 @@ def affected(corpus: str, docs, codified, graph, before=()) -> set[str]:
     if codified or any(d.attr("doc_kind") == "codification" for d in docs):
         return {d.corpus for d in docs}
     keys = {d.key for d in mine}
-    names = {n for d in mine for n in Resolver._names_of(d)}
+    names = {n for d in mine for n in document_names(d)}
     out = {corpus} | graph.corpora_linking(tuple(f"{k}@" for k in sorted(keys)), PLACEHOLDER, sorted(names))
     finder = Resolver(mine, set())
     for d in docs:

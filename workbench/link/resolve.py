@@ -53,14 +53,10 @@ class Resolver:
         self.names: dict[str, str] = {}                           # normalised name -> key
         for d in documents:
             self.versions[d.key].append(d)
-            for name in self._names_of(d):
+            for name in document_names(d):
                 self.names.setdefault(name, d.key)
         for v in self.versions.values():
             v.sort(key=lambda d: (d.effective_from or dt.date.min, d.version))
-
-    @staticmethod
-    def _names_of(d: Unit) -> list[str]:
-        return instrument_names(d)
 
     def find_key(self, instrument: str) -> str | None:
         return next((self.names[n] for n in lookup_names(instrument) if n in self.names), None)
@@ -169,7 +165,7 @@ _NUMBER_TITLE = re.compile(r"\d+/\d{4}/[A-ZĐ0-9\-]+")
 _NUMBER_NAME = re.compile(r"\d+/\d{4}/[a-zđ0-9\-]+")
 
 
-def instrument_names(d: Unit) -> list[str]:
+def document_names(d: Unit) -> list[str]:
     """The normalised names a document version is known by: its key, title, aliases and, for a
     Vietnamese instrument, its số hiệu. Stored with the document row (store/lance.py `names`)."""
     names = [d.key, d.title, *d.attr("aliases").split(";")]
@@ -194,6 +190,12 @@ def read_with_names(d: Unit) -> list[str]:
     """The lookup names of the instruments a document says it is read with (`read_with`
     attribute). Stored with the document row (store/lance.py `read_with`)."""
     return sorted({n for x in d.attr("read_with").split(";") if x for n in lookup_names(x)})
+
+
+def stored_names(u: Unit) -> tuple[list[str], list[str]]:
+    """What a unit row stores in its `names` and `read_with` columns: a document's names and
+    the names of what it is read with; nothing for other units."""
+    return (document_names(u), read_with_names(u)) if u.kind == "document" else ([], [])
 
 
 def is_placeholder(unit_id: str) -> bool:

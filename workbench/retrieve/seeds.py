@@ -37,28 +37,24 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
     def named():
         direct, as_then = lookup(r, plan, scope) if use_direct else ([], {})
         return direct + defining(r, plan, scope), as_then
-    narrow = _lexical_searches(r, plan.topic, plan.language, cfg, scope.filter(), scope.filter(kinds=False))
-    calls = [*narrow, lambda: r.store.search_vector(qvec, cfg.candidates, scope.filter())]
-    if scope.keys:      # an instrument named: its units first, but the answer may be in one read with it
-        # BM25 reads the topic (its scores join the named instrument's, so the query must be the
-        # same); the dense search reads the whole question (a provision citing the named
-        # instrument is about what its name says)
-        calls += [*_lexical_searches(r, plan.topic, plan.language, cfg, scope.filter(named=False),
-                                     scope.filter(named=False, kinds=False)),
-                  lambda: r.store.search_vector(qvec if question_vec is None else question_vec, cfg.candidates,
-                                                scope.filter(named=False))]
-    (direct, as_then), *found = together(named, *calls)
-    n = len(narrow)
-    merged = together(lambda: _lexical_merge(r, cfg, *found[:n]),
-                      *([lambda: _lexical_merge(r, cfg, *found[n + 1:2 * n + 1])] if scope.keys else []))
+    narrow = _searches(r, plan, cfg, scope.filter(), scope.filter(kinds=False), qvec)
+    # an instrument named: its units first, but the answer may be in one read with it. BM25
+    # reads the topic (its scores join the named instrument's, so the query must be the same);
+    # the dense search reads the whole question (a provision citing the named instrument is
+    # about what its name says)
+    outside = _searches(r, plan, cfg, scope.filter(named=False), scope.filter(named=False, kinds=False),
+                     qvec if question_vec is None else question_vec) if scope.keys else []
+    (direct, as_then), *found = together(named, *narrow, *outside)
+    narrow_found, wide_found = found[:len(narrow)], found[len(narrow):]
+    merged = together(*(lambda f=f: _lexical_merge(r, cfg, *f[:-1]) for f in (narrow_found, wide_found) if f))
     lex, focus = merged[0]
-    sem = found[n]
+    sem = narrow_found[-1]
     fused = fuse(lex, sem, cfg)
     ids = [u.id for u in direct] + [h.unit_id for h in fused[:cfg.seed_k]]
     share = 1.0
     if scope.keys:
         wide_lex, wide_focus = merged[1]
-        wide_sem = found[2 * n + 1]
+        wide_sem = wide_found[-1]
         everywhere = fuse(wide_lex, wide_sem, cfg)
         share = named_share(everywhere[:cfg.seed_k], scope.keys)
         wide = [h for h in everywhere if h.unit.key not in scope.keys]
@@ -98,6 +94,13 @@ def lexical(r, q: str, language: str, cfg: RetrievalConfig, where: Filter,
     exact offence is not drowned by the rest of a long article). Also returns each
     article's focus: the sub-unit that matched best."""
     return _lexical_merge(r, cfg, *together(*_lexical_searches(r, q, language, cfg, where, sub_where)))
+
+
+def _searches(r, plan: Plan, cfg: RetrievalConfig, where: Filter, sub_where: Filter, vec: np.ndarray) -> list:
+    """The BM25 searches of the topic (`_lexical_searches`), then the dense search with `vec`,
+    as calls not yet made."""
+    return [*_lexical_searches(r, plan.topic, plan.language, cfg, where, sub_where),
+            lambda: r.store.search_vector(vec, cfg.candidates, where)]
 
 
 def _lexical_searches(r, q: str, language: str, cfg: RetrievalConfig, where: Filter, sub_where: Filter) -> list:

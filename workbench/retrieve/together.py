@@ -4,9 +4,10 @@ A question in graph mode runs up to eight store searches whose inputs are known 
 them returns (BM25 over articles and over their clauses and points, dense, each over the named
 instruments and over the whole scope, and the flat system's pair). LanceDB runs each search in
 its own native threads and releases the GIL while Python waits, so running them at once costs
-about the slowest of them rather than their sum where cores allow (three filtered searches at a
-million units on two cores: about 0.2 s instead of 0.33 s, benchmarks/scale.py). The results do
-not depend on the order the searches finish in.
+about the slowest of them rather than their sum where cores allow (three filtered searches of
+one question on the million-unit workspace of benchmarks/scale.py, two cores, timed by hand:
+about 0.2 s side by side, 0.29-0.36 s one after the other). The results do not depend on the
+order the searches finish in.
 """
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..core.errors import BackendUnavailable
 from ..core.records import Filter, Hit, Unit
+from ..link.resolve import stored_names
 from ..parse.roles import provision_role
 from .filters import in_list, quote, sql  # quote: also imported from here (terms.py, cache.py, notebooks)
 from .tokenize import query_text, search_text
@@ -72,6 +73,12 @@ FRAGMENTS_MAX = 32      # fragments (about one per ingest) past which the table 
 SCALAR = (("id", "BTREE"), ("key", "BTREE"), ("kind", "BITMAP"), ("version", "BTREE"),
           ("effective_from", "BTREE"), ("effective_to", "BTREE"), ("embedded", "BITMAP"), ("corpus", "BTREE"),
           ("names", "LABEL_LIST"), ("read_with", "LABEL_LIST"))
+
+
+def scalar_index(kind: str):
+    """LanceDB's index config for a SCALAR kind."""
+    from lancedb.index import BTree, Bitmap, LabelList
+    return {"BTREE": BTree, "BITMAP": Bitmap, "LABEL_LIST": LabelList}[kind]()
 
 
 from .cache import EmbeddingCache  # noqa: E402,F401  (re-exported: the workspace's embedding cache)
@@ -191,12 +198,10 @@ class LanceUnitStore:
 
     def index_columns(self, replace: bool = False) -> None:
         """Scalar indexes on the columns every query filters (SCALAR): missing ones are made."""
-        from lancedb.index import BTree, Bitmap, LabelList
         have = {c for i in self.table.list_indices() for c in i.columns}
-        configs = {"BTREE": BTree, "BITMAP": Bitmap, "LABEL_LIST": LabelList}
         for col, kind in SCALAR:
             if (replace or col not in have) and col in self.table.schema.names:
-                self.table.create_index(col, config=configs[kind](), replace=True)
+                self.table.create_index(col, config=scalar_index(kind), replace=True)
 
     def has_vector_index(self) -> bool:
         return any(i.index_type == "IvfHnswSq" for i in self.table.list_indices())
@@ -317,7 +322,6 @@ class LanceUnitStore:
         link/resolve.py changed), adding the columns to a workspace made before them; only
         changed rows are written. Returns how many changed."""
         import pyarrow as pa
-        from ..link.resolve import instrument_names, read_with_names
         lists = pa.list_(pa.string())
         if not self.catalogued:
             self.table.add_columns(pa.schema([pa.field("names", lists), pa.field("read_with", lists)]))
@@ -328,7 +332,7 @@ class LanceUnitStore:
         changed = {"id": [], "names": [], "read_with": []}
         for r in rows:
             u = _unit(r)
-            names, read_with = instrument_names(u), read_with_names(u)
+            names, read_with = stored_names(u)
             if (r["names"], r["read_with"]) != (names, read_with):
                 for col, value in (("id", u.id), ("names", names), ("read_with", read_with)):
                     changed[col].append(value)
@@ -385,7 +389,7 @@ LEAD_MAX = 300      # characters of a list's introduction kept with each of its 
 
 
 def _row(u: Unit, lead: str = "") -> dict:
-    from ..link.resolve import instrument_names, read_with_names
+    names, read_with = stored_names(u)
     return {
         "id": u.id, "corpus": u.corpus, "key": u.key, "version": u.version, "kind": u.kind,
         "label": u.label, "article_no": u.article_no, "title": u.title, "text": u.text,
@@ -394,8 +398,7 @@ def _row(u: Unit, lead: str = "") -> dict:
         "parent_id": u.parent_id, "ordinal": u.ordinal, "attrs": json.dumps(dict(u.attrs), ensure_ascii=False),
         "search_text": search_text(f"{u.title}\n{lead}\n{u.text}", u.language),
         "role": u.role or provision_role(u.text, u.title, u.language, u.kind),
-        "names": instrument_names(u) if u.kind == "document" else [],
-        "read_with": read_with_names(u) if u.kind == "document" else [],
+        "names": names, "read_with": read_with,
     }
 
 
