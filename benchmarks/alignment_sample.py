@@ -6,7 +6,11 @@ were written by a person reading both texts.
     .venv/bin/python benchmarks/alignment_sample.py            # the 20 pairs of the hand check
     .venv/bin/python benchmarks/alignment_sample.py --formal   # changes of form only, per corpus,
                                                                # and the 10 formal pairs of the CSV
-                                                               # -> benchmarks/results/alignment_formal.json"""
+                                                               # -> benchmarks/results/alignment_formal.json
+    .venv/bin/python benchmarks/alignment_sample.py --parts    # merged / split candidates (share >= 0.5)
+                                                               # of the zh and zh2 retrieval workspaces
+                                                               # (benchmarks/retrieval.py builds them), as
+                                                               # the rows of handcheck/version_parts.csv"""
 from __future__ import annotations
 
 import random
@@ -33,7 +37,7 @@ def sample():
     return out, by
 
 
-if __name__ == "__main__" and "--formal" not in sys.argv:
+if __name__ == "__main__" and "--formal" not in sys.argv and "--parts" not in sys.argv:
     changes, by = sample()
     for c in changes:
         print(f"## {c.status} {c.old} -> {c.new} {c.similarity:.2f}")
@@ -68,3 +72,40 @@ if __name__ == "__main__" and "--formal" in sys.argv:
     print(json.dumps(result["counts"], ensure_ascii=False, indent=1), f"\nresults: {out}")
     for old, new, ins, dels in result["sample"]:
         print(f"{old} -> {new}\n   inserted: {ins[:80]}\n   deleted:  {dels[:80]}")
+
+
+def part_candidates(workspaces=("zh2", "zh"), floor: float = 0.5) -> list[dict]:
+    """Merged / split article pairs (link/versions.parts) between consecutive versions in the
+    retrieval workspaces' corpora, at a share of `floor` or more (below the PART threshold, so
+    that the sheet shows what the threshold keeps out); aligned without embeddings; each pair once."""
+    import datetime as dt
+    from itertools import groupby
+    from workbench.core.records import Filter
+    from workbench.link import versions
+    from workbench.workbench import Workbench
+    versions.PART, rows, seen = floor, [], set()
+    for name in workspaces:
+        wb = Workbench.open(ROOT / "benchmarks" / "workspace-retrieval" / name, create=False)
+        arts: dict[str, list] = {}
+        for u in wb.store.where(Filter(kinds=("article",))):
+            arts.setdefault(f"{u.key}@{u.version}", []).append(u)
+        docs = sorted(wb.store.where(Filter(kinds=("document",))),
+                      key=lambda d: (d.key, d.effective_from or dt.date.min, d.version))
+        for _, group in groupby(docs, key=lambda d: d.key):
+            vs = list(group)
+            for older, newer in zip(vs, vs[1:]):
+                old, new = arts.get(older.id, []), arts.get(newer.id, [])
+                text = {u.id: u.text for u in old + new}
+                for c in versions.align(old, new):
+                    if c.status in ("merged", "split") and (c.old, c.new) not in seen:
+                        seen.add((c.old, c.new))
+                        rows.append({"status": c.status, "old": c.old, "new": c.new, "share": c.similarity,
+                                     "old_text": text[c.old][:300], "new_text": text[c.new][:300]})
+    return rows
+
+
+if __name__ == "__main__" and "--parts" in sys.argv:
+    import csv
+    w = csv.DictWriter(sys.stdout, ["status", "old", "new", "share", "old_text", "new_text"])
+    w.writeheader()
+    w.writerows(part_candidates())

@@ -187,3 +187,33 @@ def test_a_named_sanction_asked_about_alone_is_the_answer_and_follows_only_a_def
                                           "a fine of AED 50,000", "a fine not exceeding level 3"))
     assert not any(AMOUNT.search(t) for t in ("依照本法第五十六条的规定处罚", "liable to the penalty in section 12 and 13",
                                               "bị xử phạt theo quy định tại Điều 5", "under GEN 3.3 and COBS 4"))
+
+
+def test_a_comparison_cites_the_parts_that_fed_the_answering_clause():
+    """An article merged from two (2017 Arts. 43 + 44 -> 2024 Art. 41) is compared with both;
+    an article whose second clause absorbed a removed article (slaughter declarations) brings
+    that article only when the question was answered by that clause."""
+    from workbench.retrieve.cite import with_parts
+    units = {"k@1/a43": "伪造、变造会计凭证、会计帐簿的，处五千元以上十万元以下罚款。",
+             "k@1/a44": "隐匿或者故意销毁会计凭证的，处五千元以上十万元以下罚款。",
+             "k@2/a41": "伪造、变造会计凭证、会计账簿，隐匿或者故意销毁会计凭证的，处二十万元以上罚款。",
+             "q@1/a8": "出售动物的，应当提前十五天申报检疫。", "q@1/a10": "屠宰动物的，应当提前六小时申报检疫。",
+             "q@2/a8": "出售动物的，应当提前三天申报检疫。屠宰动物的，应当提前六小时申报检疫。"}
+    clauses = {"q@2/a8": [Unit("q@2/a8/c1", "q", "2", "clause", "1", text="出售动物的，应当提前三天申报检疫。"),
+                          Unit("q@2/a8/c2", "q", "2", "clause", "2", text="屠宰动物的，应当提前六小时申报检疫。")]}
+    merges = [Edge("k@2/a41", "k@1/a43", EdgeType.AMENDS, evidence="merged", extractor="version-align"),
+              Edge("q@2/a8", "q@1/a10", EdgeType.AMENDS, evidence="merged", extractor="version-align")]
+
+    def edges_of(uid, types=None, direction="out"):
+        return [e for e in merges if uid in (e.source, e.target)]
+    c = _citing(units, ["k@1/a44", "k@2/a41"], 2, edges=[("k@2/a41", "k@1/a44"), ("q@2/a8", "q@1/a8")])
+    c.r.graph.edges_of = edges_of
+    c.r.store.where = lambda where, limit=None: clauses.get(where.under[0], [])
+    assert with_parts(c, ["k@1/a44", "k@2/a41"]) == ["k@1/a44", "k@2/a41", "k@1/a43"]
+    c.focus.update({"q@2/a8": "q@2/a8/c1"})                       # asked about sale: the first clause
+    assert with_parts(c, ["q@1/a8", "q@2/a8"]) == ["q@1/a8", "q@2/a8"]
+    c.focus.update({"q@2/a8": "q@2/a8/c2"})                       # asked about slaughter: the second
+    assert with_parts(c, ["q@1/a8", "q@2/a8"]) == ["q@1/a8", "q@2/a8", "q@1/a10"]
+    c2 = _citing(units, ["k@2/a41"], 2)
+    c2.r.graph.edges_of = edges_of
+    assert with_parts(c2, ["k@2/a41"]) == ["k@2/a41"]             # 2017 neither cited nor named: no part

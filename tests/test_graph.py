@@ -169,3 +169,48 @@ def test_amendment_cycle_is_reported_and_ingest_goes_on(wb, tmp_path):
 
 
 # -- the graph on disk: Parquet node and edge tables (store/graph_files.py) ------------------
+
+
+def _penalty(doc, label, act):
+    return art(doc, label, f"{act}，构成犯罪的，依法追究刑事责任。有前款行为，尚不构成犯罪的，由县级以上人民政府财政部门"
+                           "予以通报，可以对单位并处五千元以上十万元以下的罚款。")
+
+
+def test_merged_and_split_articles_are_linked_to_every_part(tmp_path):
+    """Two penalty articles folded into one (2017 Arts. 43 + 44 -> 2024 Art. 41) and a
+    definition moved out of an article into its own: the removed (added) article is linked to
+    the article that holds its text (merged / split, AMENDS) beside the one-to-one edge, which
+    stays the article's previous version; stock penalty wording alone links nothing."""
+    from workbench.link.versions import version_edges
+    from workbench.store.graph import IGraphStore
+    old = [_penalty("k@1", "43", "伪造、变造会计凭证、会计帐簿，编制虚假财务会计报告"),
+           _penalty("k@1", "44", "隐匿或者故意销毁依法应当保存的会计凭证、会计帐簿、财务会计报告"),
+           _penalty("k@1", "45", "授意、指使、强令会计机构、会计人员伪造会计凭证"),
+           art("k@1", "13", "禁止具有竞争关系的经营者达成下列垄断协议：固定或者变更商品价格；限制商品的生产数量或者销售数量；"
+                            "分割销售市场或者原材料采购市场。本法所称垄断协议，是指排除、限制竞争的协议、决定或者其他协同行为。"),
+           art("k@1", "9", "国家机关应当依法履行职责，保障会计资料真实完整。")]
+    merged = ("伪造、变造会计凭证、会计账簿，编制虚假财务会计报告，隐匿或者故意销毁依法应当保存的会计凭证、会计账簿、"
+              "财务会计报告的，由县级以上人民政府财政部门责令限期改正，给予警告、通报批评，没收违法所得，对单位可以并处"
+              "二十万元以上二百万元以下的罚款；构成犯罪的，依法追究刑事责任。")
+    new = [art("k@2", "41", merged),
+           _penalty("k@2", "42", "授意、指使、强令会计机构、会计人员伪造会计凭证"),
+           art("k@2", "13", "禁止具有竞争关系的经营者达成下列垄断协议：固定或者变更商品价格；限制商品的生产数量或者销售数量；"
+                            "分割销售市场或者原材料采购市场；联合抵制交易。"),
+           art("k@2", "16", "本法所称垄断协议，是指排除、限制竞争的协议、决定或者其他协同行为。"),
+           art("k@2", "9", "国家机关应当依法履行职责，保障会计资料真实完整。")]
+    changes = align(old, new)
+    parts = {(c.status, c.old, c.new) for c in changes if c.status in ("merged", "split")}
+    assert parts == {("merged", "k@1/a43", "k@2/a41"), ("split", "k@1/a13", "k@2/a16")}, changes
+    one_to_one = {(c.old, c.new) for c in changes if c.status in ("amended", "renumbered", "inherited")}
+    assert ("k@1/a44", "k@2/a41") in one_to_one and ("k@1/a45", "k@2/a42") in one_to_one
+    edges = version_edges(changes)
+    assert all(e.type == EdgeType.AMENDS for e in edges if e.evidence in ("merged", "split"))
+    store = IGraphStore(tmp_path / "graph")
+    store.replace_corpus("k", edges, layer="versions")
+    assert store.older_version("k@2/a41") == "k@1/a44"       # the one-to-one edge comes first ...
+    assert store.newer_version("k@1/a43") == "k@2/a41"       # ... a merge stands in where there is none
+    assert store.older_version("k@2/a16") == "k@1/a13"
+    from workbench.retrieve.pairing import parts as parts_of
+    assert parts_of(store, "k@2/a41") == [("k@1/a43", "k@2/a41")]      # (the part, the article holding it)
+    assert parts_of(store, "k@1/a43") == [("k@2/a41", "k@2/a41")] and parts_of(store, "k@1/a13") == [("k@2/a16", "k@1/a13")]
+    assert parts_of(store, "k@2/a42") == []

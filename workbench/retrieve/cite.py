@@ -8,9 +8,9 @@ from dataclasses import dataclass, field, replace
 
 from ..core.config import RetrievalConfig
 from ..core.records import Filter, Hit, Link, Unit, Via
-from ..link.versions import article_history
+from ..link.versions import article_history, grams
 from .expand import article_of
-from .pairing import partners
+from .pairing import partners, parts
 from .plan import Plan
 from ..parse.roles import role_of
 from .route import Policy
@@ -53,7 +53,7 @@ def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = Tru
         cited = linked_hits(c, cited, hops)
     cited = asked_role(c, cited)
     if pair and c.plan.type == "version_diff":
-        cited = named_versions(c, cited)
+        cited = with_parts(c, named_versions(c, cited))
     if cited:                               # "…应当符合本法第五十条第二款的规定": that too
         extra = [x for x in refs(c, cited[0]) if x not in cited]
         if pair and c.plan.type == "version_diff":   # ... with its counterpart in the other version
@@ -121,6 +121,36 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
                 out.remove(between[-1])
         out.append(at[v])
     return out
+
+
+def with_parts(c: Citing, cited: list[str]) -> list[str]:
+    """An article merged from two of the older version, or split into two in the newer one, is
+    compared with every part that bears on the question: the articles a cited unit was merged
+    with or split from, in a version cited or named, are cited too (会计法 2024 Art. 41 joins
+    2017 Arts. 43 and 44) when their text went into, or came out of, the clause that answers
+    the question (`fed_focus`)."""
+    docs = {x.split("/")[0] for x in cited} | set(c.scope.named)
+    out = list(cited)
+    for x in cited:
+        out += [p for p, holder in parts(c.r.graph, x)
+                if p not in out and p.split("/")[0] in docs and fed_focus(c, holder, p if holder == x else x)]
+    return out
+
+
+def fed_focus(c: Citing, holder: str, part: str) -> bool:
+    """Does `part`'s text sit in the clause of `holder` that matched the question (its focus)?
+    True when no single clause matched (the whole article answers) or `holder` has one clause;
+    else the clause sharing most of `part`'s grams must be the focus (an article merging the
+    declaration periods for sale and for slaughter answers a question on sale by one clause)."""
+    focus = c.focus.get(holder, holder)
+    if focus.count("/") < 2:
+        return True
+    clauses = c.r.store.where(Filter(under=(holder,), kinds=("clause",)))
+    if len(clauses) < 2:
+        return True
+    mine = grams(c.unit(part).text if c.unit(part) else "")
+    best = max(clauses, key=lambda u: len(mine & grams(u.text)))
+    return best.id == "/".join(focus.split("/")[:3])
 
 
 def within_margin(hits: list[Hit], most: int, margin: float) -> list[str]:

@@ -6,8 +6,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..core.records import Hit, Unit
+from ..core.records import EdgeType, Hit, Unit
 from ..link.versions import article_history
+from ..store.graph import PART_STATUS
 
 STAND_IN = 10       # how far down the ranking a stand-in counterpart is looked for
 
@@ -17,6 +18,15 @@ def partners(agraph, uid: str, among) -> list[str]:
     key = uid.split("@")[0]
     return [n for n, t, _ in agraph.neighbours(uid)
             if t in ("INHERITS", "AMENDS") and n in among and n.split("@")[0] == key]
+
+
+def parts(graph, uid: str) -> list[tuple[str, str]]:
+    """The articles `uid` was merged with or split from across a version step (AMENDS edges of
+    status merged / split, link/versions.parts), either way: (that article, the one of the two
+    holding the other's text -- the article merged into, or the article split from)."""
+    return [(e.target if e.source == uid else e.source, e.source if e.evidence == "merged" else e.target)
+            for e in graph.edges_of(uid, (EdgeType.AMENDS,), "both")
+            if e.extractor == "version-align" and e.evidence in PART_STATUS]
 
 
 def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: frozenset[str],

@@ -29,6 +29,7 @@ def _igraph():
     return igraph
 
 
+PART_STATUS = ("merged", "split")        # version-align edges to a merged or split article (link/versions.parts)
 CODED = ("corpus", "layer", "type")      # edge attributes kept as integer codes from load on (_col)
 
 
@@ -287,11 +288,15 @@ class IGraphStore:
         if v is None:
             return None
         es = self.g.es
+        part = None             # a merge or split stands in when there is no one-to-one counterpart
         for eid in self.g.incident(v, mode=mode):
             e = es[eid]
             if e["extractor"] == "version-align" and e["type"] in ("INHERITS", "AMENDS"):
-                return self.g.vs[e.target if mode == "out" else e.source]["name"]
-        return None
+                name = self.g.vs[e.target if mode == "out" else e.source]["name"]
+                if e["evidence"] not in PART_STATUS:
+                    return name
+                part = part or name
+        return part
 
     def columns(self) -> EdgeColumns:
         """Every edge as columns (no per-edge records): vertex names, and per edge its source
