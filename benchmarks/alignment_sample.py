@@ -32,7 +32,8 @@ def sample():
         units = load_corpus(SHARED / corpus).result.units
         by.update({u.id: u for u in units})
         arts = lambda d: [u for u in units if u.kind == "article" and u.id.startswith(d + "/")]  # noqa: E731
-        changes = [c for c in align(arts(old), arts(new)) if c.old and c.new and c.status != "inherited"]
+        changes = [c for c in align(arts(old), arts(new)) if c.old and c.new
+                   and c.status not in ("inherited", "merged", "split")]     # one-to-one pairs, as drawn
         out += rng.sample(changes, n)
     return out, by
 
@@ -56,6 +57,7 @@ def formal_changes(corpora=("zh-lawrefbook", "zh-food-safety", "zh-pig-slaughter
     for corpus in corpora:
         units = load_corpus(SHARED / corpus).result.units
         edges, _ = align_corpus(units)
+        edges = [e for e in edges if e.extractor == "version-align"]      # one-to-one (no merges / splits)
         formal = [e for e in edges if dict(e.attrs).get("formal_change")]
         out[corpus] = {"INHERITS": sum(e.type.value == "INHERITS" for e in edges),
                        "AMENDS": sum(e.type.value == "AMENDS" for e in edges), "formal_change": len(formal)}

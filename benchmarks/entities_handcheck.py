@@ -11,7 +11,9 @@ rules of that round; the rules were rewritten once more on those errors (by prin
 tests/test_entity_rules.py), and the `*_validation3.csv` sheets (seed 37), drawn from the
 rewritten rules and judged blind, measured them; the vi and en rules were rewritten once more on
 the seed-37 errors (zh unchanged), and the vi and en `*_validation4.csv` sheets (seed 41), drawn
-from those and judged blind, measure the current vi and en rules (zh: seed 37). Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
+from those and judged blind, measure the current vi and en rules; the zh relation rules were
+rewritten once on the seed-37 errors and `relations_zh_validation4.csv` (seed 47), drawn from
+them and judged blind, measures them (zh entities: seed 37). Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
 extractor produces for that unit: `kept` (the same mention or relation is still produced),
 `gone` (no longer produced) or `changed` (the unit now yields an overlapping mention of another
 span or type) -- how a rule change moved the judged rows, before a fresh sample is judged.
@@ -82,7 +84,7 @@ def recall(lang: str, mentions_of, suffix: str = "") -> dict:
             "lenient": round(lenient / found, 3) if found else None}
 
 
-def current_status(lang: str, index, sheet: str) -> Counter:
+def current_status(lang: str, index, sheet: str, suffix: str = "") -> Counter:
     """How the judged rows fare under the current extractor (see the module doc)."""
     from workbench.entities.extract import normalise
     by_unit = defaultdict(list)
@@ -93,7 +95,7 @@ def current_status(lang: str, index, sheet: str) -> Counter:
     for r in index.relations:
         rel_by_unit[r.unit_id].add((names.get(r.subject, r.subject), r.type, names.get(r.object, r.object)))
     out = Counter()
-    for r in rows(f"{sheet}_{lang}.csv"):
+    for r in rows(f"{sheet}_{lang}{suffix}.csv"):
         mark = r["correct"].strip().lower() or "?"
         if sheet == "entities":
             ms = by_unit[r["unit_id"]]
@@ -113,6 +115,7 @@ def main() -> int:
     ap.add_argument("--langs", default="zh,vi,en")
     ap.add_argument("--sheets", default="entities,relations")
     ap.add_argument("--current", action="store_true", help="compare the judged rows with the current extractor")
+    ap.add_argument("--against", default="", help="with --current: the sheet suffix to compare (_validation3)")
     args = ap.parse_args()
     from workbench.workbench import Workbench
     result = {}
@@ -131,7 +134,7 @@ def main() -> int:
             res[sheet + "_validation3"] = summarise(rows(f"{sheet}_{lang}_validation3.csv"), "type")  # round 3
             res[sheet + "_validation4"] = summarise(rows(f"{sheet}_{lang}_validation4.csv"), "type")  # vi, en now
             if args.current:
-                status = current_status(lang, index, sheet)
+                status = current_status(lang, index, sheet, args.against)
                 print(f"{lang} {sheet}: " + ", ".join(f"{m}/{s} {n}" for (m, s), n in sorted(status.items())))
         res["recall"] = recall(lang, lambda uid: by_unit[uid])
         res["recall_validation"] = recall(lang, lambda uid: by_unit[uid], "_validation")

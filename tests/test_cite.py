@@ -201,8 +201,8 @@ def test_a_comparison_cites_the_parts_that_fed_the_answering_clause():
              "q@2/a8": "出售动物的，应当提前三天申报检疫。屠宰动物的，应当提前六小时申报检疫。"}
     clauses = {"q@2/a8": [Unit("q@2/a8/c1", "q", "2", "clause", "1", text="出售动物的，应当提前三天申报检疫。"),
                           Unit("q@2/a8/c2", "q", "2", "clause", "2", text="屠宰动物的，应当提前六小时申报检疫。")]}
-    merges = [Edge("k@2/a41", "k@1/a43", EdgeType.AMENDS, evidence="merged", extractor="version-align"),
-              Edge("q@2/a8", "q@1/a10", EdgeType.AMENDS, evidence="merged", extractor="version-align")]
+    merges = [Edge("k@2/a41", "k@1/a43", EdgeType.AMENDS, evidence="merged", extractor="version-part"),
+              Edge("q@2/a8", "q@1/a10", EdgeType.AMENDS, evidence="merged", extractor="version-part")]
 
     def edges_of(uid, types=None, direction="out"):
         return [e for e in merges if uid in (e.source, e.target)]

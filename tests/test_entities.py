@@ -180,6 +180,34 @@ def test_titles_join_an_instrument_to_its_mentions():
     assert not [e for e in entities if e.id == "instrument:中华人民共和国动物防疫法"]
 
 
+def test_a_co_actor_a_rule_source_or_a_record_field_is_no_duty_object():
+    """国务院卫生行政部门会同国务院有关部门制定…: the co-actor; 按照农业部规定的技术规范: the rule's
+    source; 如实记录…购货者名称、地址: a field of the record; 取得卫生行政部门发放的卫生许可证: the
+    licence's issuer -- none is what the duty is about.
+    The product the duty is about still is."""
+    units = [unit("f@2015/a20", "zh", "obligation", "国务院卫生行政部门应当会同国务院食品药品监督管理部门和国务院质量监督部门"
+                                                    "制定食品安全国家标准。", D(2015, 10, 1)),
+             unit("f@2015/a63", "zh", "obligation", "县级以上人民政府食品药品监督管理部门应当责令食品生产者召回已经上市销售的食品。",
+                  D(2015, 10, 1)),
+             unit("f@2015/a64", "zh", "obligation", "食品经营者应当向消费者提供食品的真实信息。", D(2015, 10, 1)),
+             unit("f@2015/a50", "zh", "obligation", "食品经营企业应当如实记录食品的名称、规格、数量以及购货者名称、地址、联系方式等内容。",
+                  D(2015, 10, 1)),
+             unit("q@2010/a8", "zh", "obligation", "承运人应当按照农业部规定的技术规范对运载工具进行消毒，并查验动物检疫合格证明。",
+                  D(2010, 3, 1)),
+             unit("h@1995/a27", "zh", "obligation", "食品生产经营企业必须先取得卫生行政部门发放的卫生许可证。", D(1995, 10, 30))]
+    entities, mentions = extract_all(units)
+    names = {e.id for e in entities}
+    t = triples(relations_all(units, mentions))
+    duties = {(s, o) for s, ty, o in t if ty == "HAS_DUTY"}
+    modifiers = {"authority:国务院食品药品监督管理部门", "authority:国务院质量监督部门", "party:购货者", "authority:农业部",
+                 "authority:卫生行政部门"}
+    assert modifiers <= names
+    assert not {o for _, o in duties} & modifiers, duties
+    assert ("party:承运人", "document:动物检疫合格证明") in duties
+    agency = "authority:县级以上人民政府食品药品监督管理部门"      # a verb with its own object: the mention is the argument
+    assert {(agency, "party:食品生产者"), ("party:食品经营者", "party:消费者")} <= duties, duties
+
+
 def test_relation_provenance(world):
     _, _, rels = world
     r = next(r for r in rels if r.unit_id == "pig@2016/a8" and r.type == "IMPOSES_DUTY")

@@ -204,7 +204,13 @@ def test_merged_and_split_articles_are_linked_to_every_part(tmp_path):
     one_to_one = {(c.old, c.new) for c in changes if c.status in ("amended", "renumbered", "inherited")}
     assert ("k@1/a44", "k@2/a41") in one_to_one and ("k@1/a45", "k@2/a42") in one_to_one
     edges = version_edges(changes)
-    assert all(e.type == EdgeType.AMENDS for e in edges if e.evidence in ("merged", "split"))
+    assert all(e.type == EdgeType.AMENDS and e.extractor == "version-part" for e in edges if e.evidence in ("merged", "split"))
+    from workbench.retrieve.expand import ArticleGraph
+    from workbench.store.graph import IGraphStore as _G
+    walked = _G(tmp_path / "walk")
+    walked.replace_corpus("k", edges, layer="versions")
+    agraph = ArticleGraph.from_columns(walked.columns())
+    assert [n for n, _, _ in agraph.neighbours("k@2/a41")] == ["k@1/a44"]     # a merge is cited, never walked
     store = IGraphStore(tmp_path / "graph")
     store.replace_corpus("k", edges, layer="versions")
     assert store.older_version("k@2/a41") == "k@1/a44"       # the one-to-one edge comes first ...

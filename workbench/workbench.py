@@ -277,7 +277,8 @@ class Workbench:
             step = {"unit_id": newer, "effective_from": u.effective_from if u else None,
                     "effective_to": u.effective_to if u else None, "status": "", "inserted": "", "deleted": ""}
             edge = next((e for e in self.graph.edges_of(newer, (EdgeType.INHERITS, EdgeType.AMENDS))
-                         if e.target == older and e.extractor == "version-align"), None) if older else None
+                         if e.target == older and e.extractor in ("version-align", "version-part")),
+                        None) if older else None
             if edge is not None:
                 a = dict(edge.attrs)
                 step.update(status=a.get("status", ""), inserted=a.get("inserted", ""), deleted=a.get("deleted", ""))

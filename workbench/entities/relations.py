@@ -1,8 +1,10 @@
 """Relations between entities, read from a provision according to its role (parse/roles.py).
 
 obligation / prohibition: the subject of the modal (应当 / 不得, phải / không được, must / shall /
-  may not) HAS_DUTY to each entity in the modal's own predicate; the unit's instrument IMPOSES_DUTY
-  on the subject. A passive duty (应当由X / must be met by X) lies on its agent.
+  may not) HAS_DUTY to each entity that is an argument of the modal's own predicate -- what the
+  duty is about, not a word modifying it (zh: a possessor or the subject of a relative clause
+  before 的, a co-actor after 会同, a field of a record: 如实记录…购货者名称); the unit's
+  instrument IMPOSES_DUTY on the subject. A passive duty (应当由X / must be met by X) lies on its agent.
 sanction: the agent of the penalty (由X…罚款 / do X / by X) SANCTIONS the violator and the parties
   it names; without an agent, the authority heading the penalty's clause ("X xử phạt Y", "the
   Regulator may impose a fine on Y") sanctions those named after the penalty. An instrument never
@@ -113,6 +115,17 @@ _BOUNDARY = re.compile(r"[。；;!?！？]|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])")
 # a possessor (của X / of the X) modifies another noun: it is not the argument
 POSSESSOR = {"zh": _rx(r"^$a"), "vi": _rx(r"\bcủa\s+(?:các\s+|những\s+)?$"),
              "en": _rx(r"\bof\s+(?:(?:the|a|an|any|each|its|their|such|that|this|same|relevant)\s+)*$")}
+# a co-actor joins the subject in the act (X会同Y制定: 会同 is a coverb, 制定 the duty's verb): not
+# what the duty is about. Vietnamese "phối hợp với Y" and English "cooperate with Y" are the
+# duty's own verb, whose argument Y is, so only zh has the form.
+CO_ACTOR = {"zh": _rx(r"会同\s*$"), "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
+# what follows a mention that only modifies the argument -- a possessor or the subject of a
+# relative clause of a bare verb before 的 (卫生行政部门发放的卫生许可证, 农业部规定的技术规范,
+# 供货者的许可证; not 责令生产者召回…的食品, 向消费者提供食品的信息: there the verb has its own
+# object and the mention is the argument) -- or
+# fills a record field (如实记录…购货者名称、地址; 检验合格证号): the mention is not what the duty is about
+NOT_ARGUMENT = {"zh": _rx(r"^(?:[^，,。；;、：:（()）和与及或以并的][^，,。；;、：:（()）的]?)?的(?![，,])|^(?:有关|相关)?(?:规定|名称|地址|联系方式|姓名|住所)|^号"),
+                "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
 AUDIENCE = {"zh": _rx(r"[向与从为给同]\s*$"), "vi": _rx(r"\b(?:với|cho)\s+$"),
             "en": _rx(r"\b(?:to|with|from)\s+(?:the\s+|an?\s+)?$")}
 APPROVAL = {"zh": _rx(r"经[^，,]*(?:批准|同意|许可|核准)"), "vi": _rx(r"(?:chấp thuận|cho phép|đồng ý|phê duyệt)\s+(?:của\s+)?"),
@@ -203,7 +216,8 @@ class _Sentence:
 
     def objects(self, modal, skip: list[Mention]) -> list[Mention]:
         """Entities in the modal's own predicate: up to the next modal or subordinate clause; not
-        the agent, not excluded (rather than / 除), not an instrument cited as legal basis."""
+        the agent, not excluded (rather than / 除), not an instrument cited as legal basis, not a
+        co-actor (会同), a modifier of the argument (X发放的许可证, X的Y) or a record field (…名称、地址)."""
         ids, lang = {m.entity_id for m in skip}, self.lang
         nxt = [x.start() for rx in (DUTY, PERMISSION, SUBORD) for x in rx[lang].finditer(self.text, modal.end(), self.end)
                if x.group().lower() != "được"]      # bare "được" is also the passive (được cấp)
@@ -213,11 +227,13 @@ class _Sentence:
                 continue
             gap, ctx = self.text[prev:m.start], self.text[max(self.start, m.start - 40):m.start]
             prev = m.end
-            if EXCLUDED[lang].search(gap) or (out and out[-1] is None and COORD[lang].match(gap)):
+            if EXCLUDED[lang].search(gap) or CO_ACTOR[lang].search(ctx) or \
+                    (out and out[-1] is None and COORD[lang].match(gap)):      # ... and those joined to it
                 out.append(None)
                 continue
             if m.entity_id in ids or self.agent(m) or (m.type == "instrument" and BASIS[lang].search(ctx)) or \
                     POSSESSOR[lang].search(ctx) or \
+                    NOT_ARGUMENT[lang].search(self.text[m.end:m.end + 12]) or \
                     (lang == "en" and not GAP["en"].search(self.text[m.end:m.end + 12])):
                 continue
             out.append(m)

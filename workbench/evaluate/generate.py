@@ -38,6 +38,7 @@ from ..core.records import Edge, EdgeType, Filter, Unit
 from ..link.versions import in_force, text_diff, version_in_force
 
 INFERRED = "implicit-duty"     # link/duties.py: inferred, not stated; never a path of a gold question
+PART = "version-part"          # link/versions.parts: a merge or split, not an article's own history
 HOPS = (EdgeType.REFERENCES, EdgeType.AMENDS, EdgeType.INHERITS, EdgeType.REPLACES)
 CATEGORY = {"amendment_tracing": "version_diff", "version_difference": "version_diff",
             "temporal_applicability": "temporal", "cross_reference": "reasoning"}
@@ -61,7 +62,8 @@ def hop_edges(edges: Iterable[Edge], docs: set[str] | None = None) -> list[Edge]
     best: dict[tuple, Edge] = {}
     for e in sorted(edges, key=lambda e: (e.source, e.target, e.type.value)):
         a, b = article_of(e.source), article_of(e.target)
-        if e.type not in HOPS or not e.resolved or is_placeholder(e.target) or a == b or e.extractor == INFERRED:
+        if e.type not in HOPS or not e.resolved or is_placeholder(e.target) or a == b or \
+                e.extractor in (INFERRED, PART):
             continue
         if "/" not in a or "/" not in b or (docs is not None and not (doc_of(a) in docs and doc_of(b) in docs)):
             continue

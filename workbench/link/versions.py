@@ -10,7 +10,8 @@ Consecutive versions of one key are aligned article by article:
 - no counterpart                   -> added (in the newer) / removed (from the older)
 - a removed article whose text went into one article of the newer version, or an added one
   whose text came out of one article of the older version -> merged / split (AMENDS with
-  that status, beside the one-to-one edge: a comparison cites every part; see `parts`)
+  that status and extractor `version-part`, beside the one-to-one edge: a comparison cites
+  every part; not walked in expansion nor taken for an article's counterpart; see `parts`)
 Text similarity is the Dice coefficient of character bigrams (language-neutral: works
 for Chinese without segmentation); diffs come from difflib.
 """
@@ -30,6 +31,7 @@ SIMILAR = 0.55          # renumbered or rewritten articles must be at least this
 SAME_NUMBER = 0.30      # an article keeping its number may change more before it counts as new
 EMBED_COS = 0.955       # full revisions: left-over articles whose embeddings are this close ...
 EMBED_FLOOR = 0.25      # ... and that still share this much text are the same provision rewritten
+PART_EXTRACTOR = "version-part"   # the extractor of merged / split edges
 PART = 0.55             # merged / split: at least this share of an article's distinctive text lies in
 PART_LEAD = 0.08        # one article of the other version, this much more than in any other,
 PART_MIN = 25           # and the article has at least this many grams (see `parts`)
@@ -40,7 +42,7 @@ PART_MIN = 25           # and the article has at least this many grams (see `par
 
 @dataclass(frozen=True)
 class Change:
-    status: str                 # inherited | amended | renumbered | added | removed
+    status: str                 # inherited | amended | renumbered | added | removed | merged | split
     old: str | None
     new: str | None
     similarity: float = 0.0
@@ -201,7 +203,8 @@ def version_edges(changes: list[Change]) -> list[Edge]:
             attrs += [("inserted", " | ".join(c.inserted)[:1000]), ("deleted", " | ".join(c.deleted)[:1000])]
         edges.append(Edge(c.new, c.old, EdgeType.INHERITS if same else EdgeType.AMENDS,
                           evidence=c.status, confidence=round(c.similarity, 3),
-                          extractor="version-align", attrs=tuple(attrs)))
+                          extractor=PART_EXTRACTOR if c.status in ("merged", "split") else "version-align",
+                          attrs=tuple(attrs)))
     return edges
 
 

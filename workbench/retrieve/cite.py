@@ -128,7 +128,7 @@ def with_parts(c: Citing, cited: list[str]) -> list[str]:
     compared with every part that bears on the question: the articles a cited unit was merged
     with or split from, in a version cited or named, are cited too (会计法 2024 Art. 41 joins
     2017 Arts. 43 and 44) when their text went into, or came out of, the clause that answers
-    the question (`fed_focus`)."""
+    the question (`fed_focus`). Parts come on top of cite_max: each is the same provision."""
     docs = {x.split("/")[0] for x in cited} | set(c.scope.named)
     out = list(cited)
     for x in cited:
@@ -148,7 +148,9 @@ def fed_focus(c: Citing, holder: str, part: str) -> bool:
     clauses = c.r.store.where(Filter(under=(holder,), kinds=("clause",)))
     if len(clauses) < 2:
         return True
-    mine = grams(c.unit(part).text if c.unit(part) else "")
+    if c.unit(part) is None:
+        return False
+    mine = grams(c.unit(part).text)
     best = max(clauses, key=lambda u: len(mine & grams(u.text)))
     return best.id == "/".join(focus.split("/")[:3])
 

@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 import numpy as np
 
 from ..link.duties import EXTRACTOR as DUTY_EXTRACTOR
+from ..link.versions import PART_EXTRACTOR
 from ..core.records import EdgeColumns, EdgeType, Link
 from ..link.resolve import is_placeholder
 
@@ -83,7 +84,8 @@ class ArticleGraph:
         """The projection of an edge store's columns: resolved, non-CONTAINS edges whose target
         is a unit, moved to the articles holding their ends; edges inside one article dropped,
         and a penalty's inferred link to the duty it restates (link/duties.py: it pairs the two
-        when citing, it is not walked as a citation)."""
+        when citing, it is not walked as a citation) and the link of a merged or split article
+        to the article holding its text (link/versions.parts: cited with it, not walked)."""
         if not len(cols.type):
             return cls([], np.zeros(0, int), np.zeros(0, int), [])
         art = [article_of(n) for n in cols.vertices]
@@ -93,7 +95,8 @@ class ArticleGraph:
         s, t = art_index[cols.source], art_index[cols.target]
         keep = (types != EdgeType.CONTAINS.value) & cols.resolved & ~placeholder[cols.target] & (s != t)
         if cols.extractor:
-            keep &= np.asarray(cols.extractor, dtype=object) != DUTY_EXTRACTOR
+            extractor = np.asarray(cols.extractor, dtype=object)
+            keep &= (extractor != DUTY_EXTRACTOR) & (extractor != PART_EXTRACTOR)
         s, t = s[keep], t[keep]
         used, ends = np.unique(np.concatenate([s, t]), return_inverse=True)     # articles with an edge
         return cls(list(names[used]), ends[:len(s)], ends[len(s):], list(types[keep]))

@@ -8,13 +8,14 @@ import numpy as np
 
 from ..core.records import EdgeType, Hit, Unit
 from ..link.versions import article_history
-from ..store.graph import PART_STATUS
+from ..store.graph import PART_EXTRACTOR
 
 STAND_IN = 10       # how far down the ranking a stand-in counterpart is looked for
 
 
 def partners(agraph, uid: str, among) -> list[str]:
-    """`uid`'s aligned counterparts (INHERITS / AMENDS, same instrument) that are in `among`."""
+    """`uid`'s aligned counterparts (INHERITS / AMENDS, same instrument) that are in `among`
+    (one-to-one: the article graph leaves out merges and splits, see `parts`)."""
     key = uid.split("@")[0]
     return [n for n, t, _ in agraph.neighbours(uid)
             if t in ("INHERITS", "AMENDS") and n in among and n.split("@")[0] == key]
@@ -26,7 +27,7 @@ def parts(graph, uid: str) -> list[tuple[str, str]]:
     holding the other's text -- the article merged into, or the article split from)."""
     return [(e.target if e.source == uid else e.source, e.source if e.evidence == "merged" else e.target)
             for e in graph.edges_of(uid, (EdgeType.AMENDS,), "both")
-            if e.extractor == "version-align" and e.evidence in PART_STATUS]
+            if e.extractor == PART_EXTRACTOR]
 
 
 def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: frozenset[str],

@@ -29,7 +29,7 @@ def _igraph():
     return igraph
 
 
-PART_STATUS = ("merged", "split")        # version-align edges to a merged or split article (link/versions.parts)
+PART_EXTRACTOR = "version-part"          # edges to a merged or split article (link/versions.parts)
 CODED = ("corpus", "layer", "type")      # edge attributes kept as integer codes from load on (_col)
 
 
@@ -291,9 +291,9 @@ class IGraphStore:
         part = None             # a merge or split stands in when there is no one-to-one counterpart
         for eid in self.g.incident(v, mode=mode):
             e = es[eid]
-            if e["extractor"] == "version-align" and e["type"] in ("INHERITS", "AMENDS"):
+            if e["extractor"] in ("version-align", PART_EXTRACTOR) and e["type"] in ("INHERITS", "AMENDS"):
                 name = self.g.vs[e.target if mode == "out" else e.source]["name"]
-                if e["evidence"] not in PART_STATUS:
+                if e["extractor"] == "version-align":
                     return name
                 part = part or name
         return part
