@@ -13,7 +13,12 @@ rewritten rules and judged blind, measured them; the vi and en rules were rewrit
 the seed-37 errors (zh unchanged), and the vi and en `*_validation4.csv` sheets (seed 41), drawn
 from those and judged blind, measure the current vi and en rules; the zh relation rules were
 rewritten once on the seed-37 errors and `relations_zh_validation4.csv` (seed 47), drawn from
-them and judged blind, measures them (zh entities: seed 37). Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
+them and judged blind, measured them; the relation rules of every language were then rewritten
+once more (zh modifiers, vi heads of bodies, the agent of an issuing verb) and the
+`relations_*_validation5.csv` sheets (seed 53), drawn from those and judged blind, measure the
+current zh and vi relation rules; the en relation rules took one more principle (phrases
+modifying a noun or participle) and `relations_en_validation6.csv` (seed 59) measures them
+(entities: zh seed 37, vi and en seed 41). Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
 extractor produces for that unit: `kept` (the same mention or relation is still produced),
 `gone` (no longer produced) or `changed` (the unit now yields an overlapping mention of another
 span or type) -- how a rule change moved the judged rows, before a fresh sample is judged.
@@ -132,7 +137,9 @@ def main() -> int:
             res[sheet + "_validation"] = summarise(rows(f"{sheet}_{lang}_validation.csv"), "type")    # round 1
             res[sheet + "_validation2"] = summarise(rows(f"{sheet}_{lang}_validation2.csv"), "type")  # round 2
             res[sheet + "_validation3"] = summarise(rows(f"{sheet}_{lang}_validation3.csv"), "type")  # round 3
-            res[sheet + "_validation4"] = summarise(rows(f"{sheet}_{lang}_validation4.csv"), "type")  # vi, en now
+            res[sheet + "_validation4"] = summarise(rows(f"{sheet}_{lang}_validation4.csv"), "type")  # vi, en entities
+            res[sheet + "_validation5"] = summarise(rows(f"{sheet}_{lang}_validation5.csv"), "type")  # zh, vi relations
+            res[sheet + "_validation6"] = summarise(rows(f"{sheet}_{lang}_validation6.csv"), "type")  # en relations
             if args.current:
                 status = current_status(lang, index, sheet, args.against)
                 print(f"{lang} {sheet}: " + ", ".join(f"{m}/{s} {n}" for (m, s), n in sorted(status.items())))
@@ -145,13 +152,15 @@ def main() -> int:
                             "relations": len(index.relations), "aggregated": len(index.aggregated)}
         result[lang] = res
         for sheet in args.sheets.split(","):
-            s, v, w, c, d = (res[sheet + x] for x in ("", "_validation", "_validation2", "_validation3",
-                                                       "_validation4"))
+            s, v, w, c, d, e, f = (res[sheet + x] for x in ("", "_validation", "_validation2", "_validation3",
+                                                             "_validation4", "_validation5", "_validation6"))
             print(f"{lang} {sheet} strict / lenient precision: first rules {s['all'].get('strict')} / "
                   f"{s['all'].get('lenient')}; round 1 {v['all'].get('strict')} / {v['all'].get('lenient')}; "
                   f"round 2 {w['all'].get('strict')} / {w['all'].get('lenient')}; "
                   f"round 3 {c['all'].get('strict')} / {c['all'].get('lenient')}; "
-                  f"round 4 {d['all'].get('strict')} / {d['all'].get('lenient')}")
+                  f"round 4 {d['all'].get('strict')} / {d['all'].get('lenient')}; "
+                  f"round 5 {e['all'].get('strict')} / {e['all'].get('lenient')}; "
+                  f"round 6 {f['all'].get('strict')} / {f['all'].get('lenient')}")
         print(f"{lang} recall of the current rules on the recall sheets: {res['recall']}, "
               f"{res['recall_validation']}, {res['recall_validation2']}, {res['recall_validation3']}, "
               f"{res['recall_validation4']}; inventory: {res['inventory']}")

@@ -223,3 +223,40 @@ def test_en_a_command_after_may_is_no_permission():
     assert [r for r in relations(u) if r.type == "GRANTS_PERMISSION"]
     u = unit("s@1/r4", "en", "permission", "An Authorised Person may consider that a Client is professional.")
     assert not [r for r in relations(u) if r.type == "MAY"]
+
+
+def test_the_head_of_a_body_and_the_agent_of_another_verb():
+    """"Người đứng đầu cơ quan, tổ chức": the conjunct after a head-of phrase continues the body
+    it heads, it bears no duty of its own; "theo mẫu do X quy định": the agent of quy định does
+    not issue the licence named before it (do X cấp does)."""
+    import datetime as D
+    from workbench.entities.relations import relations_all
+    from test_entities import triples
+    units = [unit("v@1/a5", "vi", "obligation", "2. Người đứng đầu cơ quan, tổ chức có trách nhiệm thực hiện chính sách "
+                                               "đối với thanh niên có tài năng.", D.date(2021, 1, 1)),
+             unit("v@1/a9", "vi", "procedure", "a) Đơn đề nghị cấp Giấy phép kinh doanh theo mẫu do Sở Y tế quy định;",
+                  D.date(2021, 1, 1)),
+             unit("v@1/a10", "vi", "procedure", "Giấy phép hoạt động do Sở Y tế cấp.", D.date(2021, 1, 1))]
+    _, mentions = extract_all(units)
+    t = triples(relations_all(units, mentions))
+    duties = {o for s, ty, o in t if ty == "IMPOSES_DUTY"}
+    assert "party:người đứng đầu cơ quan" in duties and "party:tổ chức" not in duties, t
+    issued = {(s, o) for s, ty, o in t if ty == "ISSUES"}
+    assert issued == {("authority:sở y tế", "document:giấy phép hoạt động")}, issued
+
+
+def test_en_a_phrase_after_a_noun_or_participle_modifies_it():
+    """"…in accordance with the requirements prescribed in the Rules": the Rules modify a
+    participle, they are not what the filing duty is about; "comply with the Rules" (a verb's
+    own phrase) and "file with the Regulator" are."""
+    import datetime as D
+    from workbench.entities.relations import relations_all
+    from test_entities import triples
+    units = [unit("g@1/r1", "en", "obligation", "A Reporting Entity shall prepare and file with the Regulator an annual "
+                  "financial report in accordance with the requirements prescribed in the Rules.", D.date(2020, 1, 1)),
+             unit("g@1/r2", "en", "obligation", "A Licensee must comply with the Rules.", D.date(2020, 1, 1))]
+    _, mentions = extract_all(units)
+    duties = {(s, o) for s, ty, o in triples(relations_all(units, mentions)) if ty == "HAS_DUTY"}
+    assert ("party:reporting entity", "authority:regulator") in duties
+    assert ("party:reporting entity", "instrument:rules") not in duties, duties
+    assert ("party:licensee", "instrument:rules") in duties, duties

@@ -115,6 +115,9 @@ _BOUNDARY = re.compile(r"[。；;!?！？]|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])")
 # a possessor (của X / of the X) modifies another noun: it is not the argument
 POSSESSOR = {"zh": _rx(r"^$a"), "vi": _rx(r"\bcủa\s+(?:các\s+|những\s+)?$"),
              "en": _rx(r"\bof\s+(?:(?:the|a|an|any|each|its|their|such|that|this|same|relevant)\s+)*$")}
+# the head of a body: a conjunct after it continues the body it heads ("người đứng đầu cơ quan, tổ
+# chức" is the head of either), not a second subject
+HEAD_OF = {"zh": _rx(r"^$a"), "vi": _rx(r"^(?:người đứng đầu|thủ trưởng)\s"), "en": _rx(r"^$a")}
 # a co-actor joins the subject in the act (X会同Y制定: 会同 is a coverb, 制定 the duty's verb): not
 # what the duty is about. Vietnamese "phối hợp với Y" and English "cooperate with Y" are the
 # duty's own verb, whose argument Y is, so only zh has the form.
@@ -126,6 +129,13 @@ CO_ACTOR = {"zh": _rx(r"会同\s*$"), "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
 # fills a record field (如实记录…购货者名称、地址; 检验合格证号): the mention is not what the duty is about
 NOT_ARGUMENT = {"zh": _rx(r"^(?:[^，,。；;、：:（()）和与及或以并的][^，,。；;、：:（()）的]?)?的(?![，,])|^(?:有关|相关)?(?:规定|名称|地址|联系方式|姓名|住所)|^号"),
                 "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
+# English: a prepositional phrase after a noun (a defined term, a noun of action or state) or a
+# participle (a reduced relative clause) modifies that word, not the duty's verb ("an Exposure to
+# the Issuer", "compliance with the Rules", "information provided to X", "approved by ESMA")
+MODIFIER_PP = {"zh": _rx(r"^$a"), "vi": _rx(r"^$a"),
+               "en": re.compile(r"(?:\b[A-Z][\w-]*|\b[a-z]+(?:tion|sion|ment|ance|ence|ity|ness|ure|ship|ions|ments|"
+                                r"ances|ences|ities|ed|en))\s+(?:of|in|with|for|by|from|on|under|at|within)\s+"
+                                r"(?:(?:the|a|an|any|each|its|their|such|that|this|these|those|all|relevant|same)\s+)*$")}
 AUDIENCE = {"zh": _rx(r"[向与从为给同]\s*$"), "vi": _rx(r"\b(?:với|cho)\s+$"),
             "en": _rx(r"\b(?:to|with|from)\s+(?:the\s+|an?\s+)?$")}
 APPROVAL = {"zh": _rx(r"经[^，,]*(?:批准|同意|许可|核准)"), "vi": _rx(r"(?:chấp thuận|cho phép|đồng ý|phê duyệt)\s+(?:của\s+)?"),
@@ -207,6 +217,9 @@ class _Sentence:
             here = [m for m in here if first[0] <= m.start < first[1]]
         chosen = here[-1] if self.lang == "zh" else here[0]
         out = [m for m in cands if m is chosen or self._joined(m, chosen)]
+        head_of = [m for m in out if HEAD_OF[self.lang].match(m.surface)]   # "người đứng đầu cơ quan, tổ
+        if head_of:                                     # chức": a conjunct after it continues the body
+            out = [m for m in out if m.start <= head_of[0].start]
         return sorted(out, key=lambda m: m.start), factor
 
     def _joined(self, a: Mention, b: Mention) -> bool:      # a and b are conjuncts of one coordination
@@ -232,7 +245,7 @@ class _Sentence:
                 out.append(None)
                 continue
             if m.entity_id in ids or self.agent(m) or (m.type == "instrument" and BASIS[lang].search(ctx)) or \
-                    POSSESSOR[lang].search(ctx) or \
+                    POSSESSOR[lang].search(ctx) or MODIFIER_PP[lang].search(ctx) or \
                     NOT_ARGUMENT[lang].search(self.text[m.end:m.end + 12]) or \
                     (lang == "en" and not GAP["en"].search(self.text[m.end:m.end + 12])):
                 continue
@@ -341,6 +354,20 @@ def _permission(s: _Sentence) -> list[tuple]:
     return out
 
 
+AGENT_REACH = 40      # characters between an agent and its verb: room for a second agent or verb
+
+
+def _acts(s: _Sentence, agent: Mention, verb) -> bool:
+    """Is the agent phrase that of the issuing verb? zh / vi: the verb follows it in the same
+    clause, after at most other agents or verbs joined to it (由X出具; do X, Y cấp; do X quy định,
+    cấp và quản lý -- not "Đơn đề nghị cấp giấy phép theo mẫu do X quy định", where the agent
+    comes after); en: it follows the verb (issued by X)."""
+    if s.lang == "en":
+        return agent.start >= verb.end()
+    gap = s.text[agent.end:verb.start()]
+    return agent.end <= verb.start() and len(gap) <= AGENT_REACH and not re.search(r"[;；。:：]", gap)
+
+
 def _issues(s: _Sentence) -> list[tuple]:
     """The agent of the issuing verb (由X出具 / do X cấp / issued by X), else the authority whose
     clause it heads with nothing but modals / adverbs between it and the verb."""
@@ -348,7 +375,7 @@ def _issues(s: _Sentence) -> list[tuple]:
     docs = [m for m in s.mentions if m.type == "document"]
     for verb in ISSUE[s.lang].finditer(s.text, s.start, s.end):
         doc = ([d for d in docs if d.start >= verb.end()][:1] or [d for d in docs if d.end <= verb.start()][-1:] or [None])[0]
-        actors = [a for a in auths if s.agent(a)][:1] or [
+        actors = [a for a in auths if s.agent(a) and _acts(s, a, verb)][:1] or [
             a for a in auths if a.end <= verb.start() and _VERB_GAP[s.lang].match(s.text[a.end:verb.start()])][-1:]
         auth = actors[0] if actors else None
         if doc and auth:
