@@ -20,3 +20,12 @@ def test_two_versions_asked_together_not_a_year_that_dates_an_event():
     assert BOTH.search("2008年和2021年两版《生猪屠宰管理条例》分别怎么罚？")
     assert BOTH.search("How do the 2012 and 2018 Acts treat inspections?")
     assert not BOTH.search("Under the 2018 Clinic Licensing Act, what happens to a licence granted under the Act of 2012?")
+
+
+def test_the_noun_sanction_asks_a_penalty_the_verb_approves():
+    """"What sanctions apply…" asks a penalty; "a court order sanctioning a Transfer Scheme"
+    approves one (English morphology, not a phrase of any question set)."""
+    from workbench.retrieve.route import asked_roles
+    assert "sanction" in asked_roles("What sanctions may the Regulator impose for a breach of Rule 3.2?")
+    assert "sanction" not in asked_roles("How is a court order sanctioning a Transfer Scheme obtained?")
+    assert "sanction" not in asked_roles("Which schemes has the Court sanctioned?")

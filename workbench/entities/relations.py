@@ -4,7 +4,9 @@ obligation / prohibition: the subject of the modal (应当 / 不得, phải / kh
   may not) HAS_DUTY to each entity that is an argument of the modal's own predicate -- what the
   duty is about, not a word modifying it (zh: a possessor or the subject of a relative clause
   before 的, a co-actor after 会同, a field of a record: 如实记录…购货者名称); the unit's
-  instrument IMPOSES_DUTY on the subject. A passive duty (应当由X / must be met by X) lies on its agent.
+  instrument IMPOSES_DUTY on the subject. (en: an entity after a noun and "of", or after a
+  participle with its agent or source -- "the value of an Exposure", "approved by ESMA" --
+  modifies that word.) A passive duty (应当由X / must be met by X) lies on its agent.
 sanction: the agent of the penalty (由X…罚款 / do X / by X) SANCTIONS the violator and the parties
   it names; without an agent, the authority heading the penalty's clause ("X xử phạt Y", "the
   Regulator may impose a fine on Y") sanctions those named after the penalty. An instrument never
@@ -129,12 +131,15 @@ CO_ACTOR = {"zh": _rx(r"会同\s*$"), "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
 # fills a record field (如实记录…购货者名称、地址; 检验合格证号): the mention is not what the duty is about
 NOT_ARGUMENT = {"zh": _rx(r"^(?:[^，,。；;、：:（()）和与及或以并的][^，,。；;、：:（()）的]?)?的(?![，,])|^(?:有关|相关)?(?:规定|名称|地址|联系方式|姓名|住所)|^号"),
                 "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
-# English: a prepositional phrase after a noun (a defined term, a noun of action or state) or a
-# participle (a reduced relative clause) modifies that word, not the duty's verb ("an Exposure to
-# the Issuer", "compliance with the Rules", "information provided to X", "approved by ESMA")
+# English: an entity in a phrase modifying a noun or a participle is not the duty's object: after
+# "of" (the value of an Exposure, the Controlled Functions of a Licensed Partner) unless a verb
+# governs the "of" (dispose of, notify X of), or after a participle with its agent or source
+# ("approved by ESMA", "prescribed in the Rules", "required under X")
 MODIFIER_PP = {"zh": _rx(r"^$a"), "vi": _rx(r"^$a"),
-               "en": re.compile(r"(?:\b[A-Z][\w-]*|\b[a-z]+(?:tion|sion|ment|ance|ence|ity|ness|ure|ship|ions|ments|"
-                                r"ances|ences|ities|ed|en))\s+(?:of|in|with|for|by|from|on|under|at|within)\s+"
+               "en": re.compile(r"(?:\b(?!(?:dispose|consist|inform|notify|advise|apprise|remind|assure|deprive|relieve|"
+                                r"approve|aware|rid|think|hear|know|speak|take care)\b)[\w-]+\s+of|"
+                                r"\b(?!(?:proceed|exceed|succeed|need|feed|open|happen|listen|often|seen|been)\b)"
+                                r"[a-z]+(?:ed|en)\s+(?:by|in|under|pursuant to))\s+"
                                 r"(?:(?:the|a|an|any|each|its|their|such|that|this|these|those|all|relevant|same)\s+)*$")}
 AUDIENCE = {"zh": _rx(r"[向与从为给同]\s*$"), "vi": _rx(r"\b(?:với|cho)\s+$"),
             "en": _rx(r"\b(?:to|with|from)\s+(?:the\s+|an?\s+)?$")}
@@ -217,9 +222,10 @@ class _Sentence:
             here = [m for m in here if first[0] <= m.start < first[1]]
         chosen = here[-1] if self.lang == "zh" else here[0]
         out = [m for m in cands if m is chosen or self._joined(m, chosen)]
-        head_of = [m for m in out if HEAD_OF[self.lang].match(m.surface)]   # "người đứng đầu cơ quan, tổ
-        if head_of:                                     # chức": a conjunct after it continues the body
-            out = [m for m in out if m.start <= head_of[0].start]
+        for h in [m for m in out if HEAD_OF[self.lang].match(m.surface)]:   # "người đứng đầu cơ quan, tổ
+            nxt = [m for m in out if m.start > h.start][:1]             # chức": the body after a comma
+            if nxt and re.fullmatch(r"\s*,\s*", self.text[h.end:nxt[0].start]):   # continues the one headed
+                out = [m for m in out if m is not nxt[0]]
         return sorted(out, key=lambda m: m.start), factor
 
     def _joined(self, a: Mention, b: Mention) -> bool:      # a and b are conjuncts of one coordination
@@ -358,12 +364,12 @@ AGENT_REACH = 40      # characters between an agent and its verb: room for a sec
 
 
 def _acts(s: _Sentence, agent: Mention, verb) -> bool:
-    """Is the agent phrase that of the issuing verb? zh / vi: the verb follows it in the same
-    clause, after at most other agents or verbs joined to it (由X出具; do X, Y cấp; do X quy định,
-    cấp và quản lý -- not "Đơn đề nghị cấp giấy phép theo mẫu do X quy định", where the agent
-    comes after); en: it follows the verb (issued by X)."""
-    if s.lang == "en":
-        return agent.start >= verb.end()
+    """Is the agent phrase that of the issuing verb? zh / vi: the verb follows it within
+    AGENT_REACH characters and no clause break (由X出具; do X, Y cấp; do X quy định, cấp và quản lý
+    -- not "Đơn đề nghị cấp giấy phép theo mẫu do X quy định", where the agent comes after; a verb
+    further on may still be another's); en and the passive "bởi": it follows the verb (issued by X)."""
+    if s.lang == "en" or re.search(r"\bbởi\s+$", s.text[max(s.start, agent.start - 8):agent.start]):
+        return agent.start >= verb.end()          # issued by X / được cấp bởi X
     gap = s.text[agent.end:verb.start()]
     return agent.end <= verb.start() and len(gap) <= AGENT_REACH and not re.search(r"[;；。:：]", gap)
 

@@ -51,7 +51,9 @@ DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "
 # role (parse/roles.py): a penalty, a duty, a definition, a procedure, entry into force.
 ASKED = {
     "sanction": ("处罚", "罚款", "罚金", "罚", "吊销", "法律责任", "后果", "制裁", re.compile("承担.{0,6}责任"),
-                 "penalty", "penalties", "fine", "fined", "liable", "liability", "sanction", "consequence",
+                 "penalty", "penalties", "fine", "fined", "liable", "liability", "consequence",
+                 # the noun only: the verb "to sanction" approves ("a court order sanctioning a scheme")
+                 re.compile(r"\bsanctions?\b"),
                  "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt",
                  # what will be done to the party asked about ("会被如何处理", "bị xử lý thế nào")
                  re.compile("(会|将|可能)(被|受到).{0,4}(什么|怎样|如何|哪些|多少)"), "bị xử lý"),
@@ -195,7 +197,7 @@ def topic(q: str, names: list[str] = ()) -> str:
 
 # the frame of a question about a duty and its penalty, not its facts
 FRAME = tuple(c for c in ASKED["sanction"] + ASKED["obligation"] if isinstance(c, str)) + \
-    ("违反", "breach", "vi phạm")
+    ("违反", "breach", "vi phạm", "sanction")
 
 
 def facts(subject: str) -> str:
