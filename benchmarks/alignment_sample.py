@@ -52,12 +52,12 @@ def formal_changes(corpora=("zh-lawrefbook", "zh-food-safety", "zh-pig-slaughter
     (INHERITS with formal_change = true: AMENDS before normalised diffs); and `n` of those
     pairs drawn with random.Random(seed) for reading (the 10 formal rows of the CSV)."""
     from workbench.parse.detect import load_corpus
-    from workbench.link.versions import align_corpus
+    from workbench.link.versions import ALIGN_EXTRACTOR, align_corpus
     out, pool = {}, []
     for corpus in corpora:
         units = load_corpus(SHARED / corpus).result.units
         edges, _ = align_corpus(units)
-        edges = [e for e in edges if e.extractor == "version-align"]      # one-to-one (no merges / splits)
+        edges = [e for e in edges if e.extractor == ALIGN_EXTRACTOR]    # one-to-one (no merges / splits)
         formal = [e for e in edges if dict(e.attrs).get("formal_change")]
         out[corpus] = {"INHERITS": sum(e.type.value == "INHERITS" for e in edges),
                        "AMENDS": sum(e.type.value == "AMENDS" for e in edges), "formal_change": len(formal)}
@@ -99,7 +99,7 @@ def part_candidates(workspaces=("zh2", "zh"), floor: float = 0.5) -> list[dict]:
                 old, new = arts.get(older.id, []), arts.get(newer.id, [])
                 text = {u.id: u.text for u in old + new}
                 for c in versions.align(old, new):
-                    if c.status in ("merged", "split") and (c.old, c.new) not in seen:
+                    if c.status in versions.PART_STATUS and (c.old, c.new) not in seen:
                         seen.add((c.old, c.new))
                         rows.append({"status": c.status, "old": c.old, "new": c.new, "share": c.similarity,
                                      "old_text": text[c.old][:300], "new_text": text[c.new][:300]})

@@ -129,7 +129,8 @@ CO_ACTOR = {"zh": _rx(r"会同\s*$"), "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
 # 供货者的许可证; not 责令生产者召回…的食品, 向消费者提供食品的信息: there the verb has its own
 # object and the mention is the argument) -- or
 # fills a record field (如实记录…购货者名称、地址; 检验合格证号): the mention is not what the duty is about
-NOT_ARGUMENT = {"zh": _rx(r"^(?:[^，,。；;、：:（()）和与及或以并的][^，,。；;、：:（()）的]?)?的(?![，,])|^(?:有关|相关)?(?:规定|名称|地址|联系方式|姓名|住所)|^号"),
+NOT_ARGUMENT = {"zh": _rx(r"^(?:[^，,。；;、：:（()）和与及或以并的][^，,。；;、：:（()）的]?)?的(?![，,])"
+                         r"|^(?:有关|相关)?(?:规定|名称|地址|联系方式|姓名|住所)|^号"),
                 "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
 # English: an entity in a phrase modifying a noun or a participle is not the duty's object: after
 # "of" (the value of an Exposure, the Controlled Functions of a Licensed Partner) unless a verb
@@ -137,7 +138,7 @@ NOT_ARGUMENT = {"zh": _rx(r"^(?:[^，,。；;、：:（()）和与及或以并�
 # ("approved by ESMA", "prescribed in the Rules", "required under X")
 MODIFIER_PP = {"zh": _rx(r"^$a"), "vi": _rx(r"^$a"),
                "en": re.compile(r"(?:\b(?!(?:dispose|consist|inform|notify|advise|apprise|remind|assure|deprive|relieve|"
-                                r"approve|aware|rid|think|hear|know|speak|take care)\b)[\w-]+\s+of|"
+                                r"approve|aware|rid|think|hear|know|speak|care)\b)[\w-]+\s+of|"
                                 r"\b(?!(?:proceed|exceed|succeed|need|feed|open|happen|listen|often|seen|been)\b)"
                                 r"[a-z]+(?:ed|en)\s+(?:by|in|under|pursuant to))\s+"
                                 r"(?:(?:the|a|an|any|each|its|their|such|that|this|these|those|all|relevant|same)\s+)*$")}
@@ -361,6 +362,8 @@ def _permission(s: _Sentence) -> list[tuple]:
 
 
 AGENT_REACH = 40      # characters between an agent and its verb: room for a second agent or verb
+                      # (read off the judged ISSUES rows: "do Bộ Văn hóa, Thể thao và Du lịch, Ủy ban
+                      # nhân dân cấp tỉnh cấp" needs 27)
 
 
 def _acts(s: _Sentence, agent: Mention, verb) -> bool:

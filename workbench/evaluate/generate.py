@@ -35,10 +35,9 @@ from .bench_import import write_jsonl  # noqa: F401  (the same JSONL writer)
 from ..retrieve.expand import article_of
 from ..link.resolve import is_placeholder
 from ..core.records import Edge, EdgeType, Filter, Unit
-from ..link.versions import in_force, text_diff, version_in_force
+from ..link.versions import PART_EXTRACTOR, in_force, text_diff, version_in_force
 
 INFERRED = "implicit-duty"     # link/duties.py: inferred, not stated; never a path of a gold question
-PART = "version-part"          # link/versions.parts: a merge or split, not an article's own history
 HOPS = (EdgeType.REFERENCES, EdgeType.AMENDS, EdgeType.INHERITS, EdgeType.REPLACES)
 CATEGORY = {"amendment_tracing": "version_diff", "version_difference": "version_diff",
             "temporal_applicability": "temporal", "cross_reference": "reasoning"}
@@ -63,7 +62,7 @@ def hop_edges(edges: Iterable[Edge], docs: set[str] | None = None) -> list[Edge]
     for e in sorted(edges, key=lambda e: (e.source, e.target, e.type.value)):
         a, b = article_of(e.source), article_of(e.target)
         if e.type not in HOPS or not e.resolved or is_placeholder(e.target) or a == b or \
-                e.extractor in (INFERRED, PART):
+                e.extractor in (INFERRED, PART_EXTRACTOR):     # a merge or split is no article's own history
             continue
         if "/" not in a or "/" not in b or (docs is not None and not (doc_of(a) in docs and doc_of(b) in docs)):
             continue

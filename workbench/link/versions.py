@@ -31,7 +31,10 @@ SIMILAR = 0.55          # renumbered or rewritten articles must be at least this
 SAME_NUMBER = 0.30      # an article keeping its number may change more before it counts as new
 EMBED_COS = 0.955       # full revisions: left-over articles whose embeddings are this close ...
 EMBED_FLOOR = 0.25      # ... and that still share this much text are the same provision rewritten
-PART_EXTRACTOR = "version-part"   # the extractor of merged / split edges
+ALIGN_EXTRACTOR = "version-align"   # the extractor of one-to-one version edges
+PART_EXTRACTOR = "version-part"     # ... and of merged / split ones
+PART_STATUS = ("merged", "split")
+VERSION_EXTRACTORS = (ALIGN_EXTRACTOR, PART_EXTRACTOR)
 PART = 0.55             # merged / split: at least this share of an article's distinctive text lies in
 PART_LEAD = 0.08        # one article of the other version, this much more than in any other,
 PART_MIN = 25           # and the article has at least this many grams (see `parts`)
@@ -158,7 +161,8 @@ def parts(changes: list[Change], old: list[Unit], new: list[Unit]) -> list[Chang
     -- and PART_LEAD more than inside any other -- was merged into it ("merged"); an added
     article whose text lies so inside one older article was split out of it ("split"). Only
     into or out of an article that changed: an article inherited unchanged absorbed nothing."""
-    held = {u.id: grams(u.text) for u in old + new}
+    text = {u.id: u.text for u in old + new}
+    held = {uid: grams(t) for uid, t in text.items()}
     df: dict[str, int] = {}
     for g in held.values():
         for x in g:
@@ -185,8 +189,8 @@ def parts(changes: list[Change], old: list[Unit], new: list[Unit]) -> list[Chang
             continue
         share, other = ranked[0]
         o, n = (lone, other) if c.status == "removed" else (other, lone)
-        ins, dels = text_diff(next(u.text for u in old if u.id == o), next(u.text for u in new if u.id == n))
-        out.append(Change("merged" if c.status == "removed" else "split", o, n, round(share, 3), ins, dels))
+        ins, dels = text_diff(text[o], text[n])
+        out.append(Change(PART_STATUS[0] if c.status == "removed" else PART_STATUS[1], o, n, round(share, 3), ins, dels))
     return out
 
 
@@ -195,7 +199,8 @@ def version_edges(changes: list[Change]) -> list[Edge]:
     for c in changes:
         if c.old is None or c.new is None:
             continue
-        same = c.similarity >= 1.0 and c.status not in ("merged", "split")
+        part = c.status in PART_STATUS
+        same = c.similarity >= 1.0 and not part
         attrs = [("status", c.status), ("similarity", f"{c.similarity:.3f}")]
         if c.formal:
             attrs.append(("formal_change", "true"))
@@ -203,7 +208,7 @@ def version_edges(changes: list[Change]) -> list[Edge]:
             attrs += [("inserted", " | ".join(c.inserted)[:1000]), ("deleted", " | ".join(c.deleted)[:1000])]
         edges.append(Edge(c.new, c.old, EdgeType.INHERITS if same else EdgeType.AMENDS,
                           evidence=c.status, confidence=round(c.similarity, 3),
-                          extractor=PART_EXTRACTOR if c.status in ("merged", "split") else "version-align",
+                          extractor=PART_EXTRACTOR if part else ALIGN_EXTRACTOR,
                           attrs=tuple(attrs)))
     return edges
 
@@ -224,7 +229,7 @@ def align_corpus(units: list[Unit], vectors: dict | None = None) -> tuple[list[E
             edges += version_edges(changes)
             step = f"{older.id} -> {newer.version}"
             counts[step] = {s: sum(c.status == s for c in changes)
-                            for s in ("inherited", "amended", "renumbered", "added", "removed", "merged", "split")}
+                            for s in ("inherited", "amended", "renumbered", "added", "removed", *PART_STATUS)}
     return edges, counts
 
 

@@ -7,8 +7,7 @@ from typing import Callable
 import numpy as np
 
 from ..core.records import EdgeType, Hit, Unit
-from ..link.versions import article_history
-from ..store.graph import PART_EXTRACTOR
+from ..link.versions import PART_EXTRACTOR, article_history
 
 STAND_IN = 10       # how far down the ranking a stand-in counterpart is looked for
 

@@ -17,6 +17,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..core.errors import BackendUnavailable
 from ..core.records import Edge, EdgeColumns, EdgeType
+from ..link.versions import ALIGN_EXTRACTOR, VERSION_EXTRACTORS
 from . import graph_files
 from .graph_files import FILES, GraphFileError  # noqa: F401  (the workspace's graph files; what a bad one raises)
 
@@ -29,7 +30,6 @@ def _igraph():
     return igraph
 
 
-PART_EXTRACTOR = "version-part"          # edges to a merged or split article (link/versions.parts)
 CODED = ("corpus", "layer", "type")      # edge attributes kept as integer codes from load on (_col)
 
 
@@ -291,9 +291,9 @@ class IGraphStore:
         part = None             # a merge or split stands in when there is no one-to-one counterpart
         for eid in self.g.incident(v, mode=mode):
             e = es[eid]
-            if e["extractor"] in ("version-align", PART_EXTRACTOR) and e["type"] in ("INHERITS", "AMENDS"):
+            if e["extractor"] in VERSION_EXTRACTORS and e["type"] in ("INHERITS", "AMENDS"):
                 name = self.g.vs[e.target if mode == "out" else e.source]["name"]
-                if e["extractor"] == "version-align":
+                if e["extractor"] == ALIGN_EXTRACTOR:
                     return name
                 part = part or name
         return part
