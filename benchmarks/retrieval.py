@@ -7,6 +7,8 @@
 - the second zh version-aware set (benchmarks/questions/zh_versions_2.jsonl) over the six
   LawRefBook laws it asks about (both versions each, staged from zh-lawrefbook into the
   workspace folder) + zh-pig-slaughter + zh-animal-quarantine
+- the third zh version-aware set (benchmarks/questions/zh_versions_3.jsonl) over six LawRefBook
+  administrative regulations (every version: 道路运输条例 in three), staged the same way
 - the sample benchmark (corpora/sample/benchmark.jsonl) over the bundled sample corpus
 Questions from ../shared are converted at run time into the workspace, never committed.
 
@@ -33,8 +35,10 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
     "sample": ([SAMPLE, SAMPLE / "zh"], "sample"),
     "zh2": (["zh-lawrefbook:经济法/农产品质量安全法,经济法/反垄断法,经济法/会计法,经济法/畜牧法,经济法/野生动物保护法,"
              "经济法/统计法", "zh-pig-slaughter", "zh-animal-quarantine"], "zh2"),
+    "zh3": (["zh-lawrefbook:行政法规/道路运输条例,行政法规/农药管理条例,行政法规/发票管理办法,行政法规/保安服务管理条例,"
+             "行政法规/互联网上网服务营业场所管理条例,行政法规/认证认可条例"], "zh3"),
 }
-QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl"}
+QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
