@@ -179,6 +179,9 @@ def test_roles_of_provisions_in_three_languages():
     assert role("本法所称食品，是指各种供人食用或者饮用的成品和原料", language="zh") == "definition"
     assert role("本条例自2008年8月1日起施行。", language="zh") == "scope"
     assert role("禁止生产经营下列食品：", language="zh") == "prohibition"
+    # a listed item is the object of its lead-in: forbidding a seizure imposes no sanction
+    assert role("保安员不得有下列行为：\n（一）限制他人人身自由；\n（二）扣押、没收他人证件、财物；", language="zh") == "prohibition"
+    assert role("有下列行为之一的，处一万元罚款：\n（一）未备案的；", language="zh") == "sanction"
     assert role("申请人应当向县级以上地方人民政府提交申请材料，主管部门应当自受理申请之日起二十日内作出决定。",
                 language="zh") == "procedure"
     assert role("动物卫生监督机构可以根据工作需要指定协检人员。", language="zh") == "permission"

@@ -109,6 +109,8 @@ HEADINGS: dict[str, list[tuple[str, re.Pattern]]] = {
            ("sanction", _rx(r"\b(?:penalt(?:y|ies)|offences?|sanctions? for)\b"))],
 }
 
+# an enumerated item: （一） / (一) / 一、 / (a) / a) / (i) / 1.
+_ITEM = re.compile(r"(?:[（(](?:[一二三四五六七八九十]+|[a-z]{1,3}|\d{1,2})[)）]|[一二三四五六七八九十]+、|[a-zđ]\)|\d{1,2}\.(?!\d))\s*")
 _SENTENCE = re.compile(r"(?<=[。；;!?！？])|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])")
 
 
@@ -130,7 +132,15 @@ def provision_role(text: str, title: str = "", language: str = "", kind: str = "
     for name, rx in HEADINGS.get(lang, ()):
         if title and rx.search(title.strip()):
             return name
-    roles = [sentence_role(s, lang) for s in _SENTENCE.split(text or "") if s and s.strip()]
+    roles, lead = [], None
+    for s in (s.strip() for s in _SENTENCE.split(text or "")):
+        if not s:
+            continue
+        if lead and _ITEM.match(s):     # a listed item is the object of its lead-in's verb: "不得有下列
+            roles.append(lead)          # 行为：（二）扣押、没收他人证件" forbids a seizure, it imposes none
+            continue
+        roles.append(sentence_role(s, lang))
+        lead = roles[-1] if s.endswith((":", "：")) and roles[-1] != "other" else None
     for name in roles:                  # the first sentence that defines, scopes or sanctions
         if name in DECISIVE:
             return name
