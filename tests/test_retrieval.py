@@ -389,3 +389,21 @@ def test_what_counts_as_structural():
     assert structural(plan("Which firms must appoint a compliance officer?", {"gen"}))      # an instrument
     assert structural(plan("What is the penalty for failing to appoint a compliance officer?"))
 
+
+
+def test_reranking_weights_per_question_language(wb, tmp_path):
+    """`[language.xx] weights` in the policies file set the re-rank base for questions in that
+    language; a weight the caller set and the type's own weights stay."""
+    from workbench.core.config import Weights
+    text = (Path(__file__).parents[1] / "workbench" / "retrieve" / "policies.toml").read_text(encoding="utf-8")
+    policies = tmp_path / "policies.toml"
+    policies.write_text(text.split("[language.en]")[0] + "[language.en]\nweights = { semantic = 0.0 }\n", encoding="utf-8")
+    en = "How must a licensee that provides telemedicine record each consultation?"
+    zh = "诊所执业许可证的有效期是多久？"
+    got = wb.retrieve(en, RetrievalConfig(top_k=5, policies=str(policies)))
+    assert all(c["semantic"] == 0.0 for c in got.components.values())
+    assert any(c["semantic"] > 0 for c in wb.retrieve(zh, RetrievalConfig(top_k=5, policies=str(policies))).components.values())
+    mine = wb.retrieve(en, RetrievalConfig(top_k=5, policies=str(policies), weights=Weights(semantic=0.7)))
+    assert any(c["semantic"] > 0 for c in mine.components.values())     # the caller's slider wins
+    bundled = wb.retrieve(en, RetrievalConfig(top_k=5))
+    assert any(0 < c["semantic"] <= 0.2 for c in bundled.components.values())

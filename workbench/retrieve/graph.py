@@ -14,7 +14,7 @@ from .expand import Step
 from .plan import make_plan, structural
 from .together import start
 from .rerank import Signals, answering, rerank
-from .route import load_policies
+from .route import language_weights, load_policies
 from .scope import make_scope, step_of
 from .flat import fuse
 from .seeds import citing_named, find_seeds
@@ -46,9 +46,10 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     for uid in seeds.as_then:                 # the named article as it stood on the date
         steps.setdefault(uid, Step(uid, 1, "AMENDS"))
     candidates = {uid for uid in set(steps) | {h.unit_id for h in seeds.fused} if scope.allows(units.get(uid))}
-    if policy.weights:      # the type's own weights, except where the caller set one (a slider moved)
+    own = {**language_weights(cfg.policies).get(language, {}), **policy.weights}
+    if own:     # the language's and the type's own weights, except where the caller set one (a slider moved)
         default = RetrievalConfig().weights
-        own = {k: v for k, v in policy.weights.items() if getattr(cfg.weights, k) == getattr(default, k)}
+        own = {k: v for k, v in own.items() if getattr(cfg.weights, k) == getattr(default, k)}
         cfg = replace(cfg, weights=replace(cfg.weights, **own))
     citing = citing_named(r, {u.id for u in seeds.direct}, frozenset(scope.keys), candidates) \
         if cfg.weights.citing else {}

@@ -272,3 +272,16 @@ def _load_policies(path: str, _mtime: int) -> dict[str, Policy]:
     if missing:
         raise ValueError(f"{path}: no policy for question types {sorted(missing)}")
     return {t: Policy(**data[t]) for t in TYPES}
+
+
+def language_weights(path: str | Path | None = None) -> dict[str, dict]:
+    """Re-rank weights per question language (`[language.en] weights = {…}`): the base under
+    each type's own weights, where a signal's worth differs by language."""
+    path = Path(path or POLICIES)
+    return _language_weights(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=8)
+def _language_weights(path: str, _mtime: int) -> dict[str, dict]:
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("language", {})
+    return {lang: dict(table.get("weights", {})) for lang, table in data.items()}
