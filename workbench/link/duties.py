@@ -36,6 +36,7 @@ _NUMBERED = re.compile(rf"第[{CN_NUM}\d]+条")
 _LIST = re.compile(r"下列(?:情形|行为)之一")
 _POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
+_DUTY = re.compile(r"应当|必须|不得|禁止")
 
 
 def implicit_duties(units: list[Unit]) -> list[Edge]:
@@ -60,7 +61,9 @@ def _link(units: list[Unit]) -> list[Edge]:
     roles = {u.id: role_of(u) for u in units}
     by_id = {u.id: u for u in units}
     sanctions = {_article(u.id) for u in units if u.kind == "article" and roles[u.id] == "sanction"}
-    duties = [u for u in units if roles[u.id] in ("obligation", "prohibition") and _article(u.id) not in sanctions]
+    # a procedure stated as a duty ("发现…的，应当立即停止生产，…报告，主动召回产品") is a duty too
+    duties = [u for u in units if _article(u.id) not in sanctions and (roles[u.id] in ("obligation", "prohibition") or
+              roles[u.id] == "procedure" and _DUTY.search(u.text or ""))]
     if not duties:
         return []
     df = Counter(p for u in units for p in set(_pairs(u.text)))
