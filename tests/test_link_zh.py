@@ -228,6 +228,11 @@ DUTY_LAW = """中华人民共和国测试法
 第六条　违反本法第三条规定的，处一万元罚款。
 
 第七条　违反本法规定，给他人造成损害的，依法承担赔偿责任。
+
+第八条　经营者需要终止经营的，应当在终止前30日内告知原许可机关。
+
+第九条　经营者有下列行为之一的，处一千元以上一万元以下罚款：
+（一）未告知原许可机关，擅自终止经营的。
 """
 
 
@@ -241,6 +246,7 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert ("a4/c1", "a1") in links
     assert ("a5/c1/p1", "a2") in links and ("a5/c1/p2", "a3") in links
     assert not any(s.startswith(("a6", "a7")) for s, _ in links)
+    assert ("a9/c1/p1", "a8") in links          # a procedure stated as a duty (应当 … 告知) is broken too
     assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
     english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
     assert implicit_duties(english) == []          # other languages number what a penalty enforces
