@@ -6,7 +6,7 @@ bonus, no role-based citing), expansion (no hops along any edge), pairing (no ve
 pairing, named-version citing or changed-at restriction); and each re-rank part set to 0
 (semantic, lexical, proximity, edge, support, direct, current, role).
 
-    .venv/bin/python benchmarks/ablation.py [--sets zh,zh2,alqac,obliqa,sample] [--per-set 300]
+    .venv/bin/python benchmarks/ablation.py [--sets zh,zh2,zh3,alqac,obliqa,sample] [--per-set 300]
 Needs the workspaces of benchmarks/retrieval.py. Each set is its whole development set (tuning
 and validation parts together), sampled with a fixed stride to at most --per-set questions.
 Result: benchmarks/results/ablation.json and a markdown table (citation F1 / MRR per set).
@@ -31,6 +31,7 @@ def load(name: str, per_set: int):
     from workbench.evaluate.metrics import load_benchmark
     path = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl",
             "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
+            "zh3": ROOT / "benchmarks/questions/zh_versions_3.jsonl",
             "sample": ROOT / "corpora/sample/benchmark.jsonl"}.get(name) or WS / name / f"{name}_questions.jsonl"
     qs = sorted(load_benchmark(path), key=lambda q: q.id)
     return qs[::max(1, len(qs) // per_set)][:per_set]
@@ -51,7 +52,7 @@ def main() -> int:
     from workbench.evaluate.metrics import mean_metrics, score_question
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="zh,zh2,alqac,obliqa,sample")
+    ap.add_argument("--sets", default="zh,zh2,zh3,alqac,obliqa,sample")
     ap.add_argument("--per-set", type=int, default=300)
     ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
     args = ap.parse_args()
