@@ -69,7 +69,8 @@ def questions(name: str, per_set: int):
 def policies_file(base: dict, overrides: dict, folder: Path) -> str | None:
     """A policies TOML with `overrides` applied: policy.<field> or policy.<type>.<field> set a
     policy field; weights.<part> changes a re-rank default, as if Weights had that default:
-    every type's own weights (policies.toml `weights`, e.g. support = 0 for precise) still win.
+    every type's own weights (policies.toml `weights`, e.g. support = 0 for precise) still win, and
+    such a trial value also outranks the per-language weights ([language.en]), which are copied as bundled.
     (Weights passed in RetrievalConfig would replace the per-type ones: the caller's win.)"""
     if not overrides:
         return None
@@ -77,12 +78,20 @@ def policies_file(base: dict, overrides: dict, folder: Path) -> str | None:
     for name, value in overrides.items():
         parts = name.split(".")[1:]
         for qtype, pol in data.items():
+            if qtype == "language":     # per-language weights stay as bundled (a type's own weights outrank them)
+                continue
             if name.startswith("weights."):
                 pol["weights"] = {parts[0]: value, **pol.get("weights", {})}
             elif len(parts) == 1 and parts[0] in pol or len(parts) == 2 and parts[0] == qtype:
                 pol[parts[-1]] = value
     lines = []
+    for lang, table in data.get("language", {}).items():
+        lines.append(f"[language.{lang}]")
+        lines += [f"{k} = " + "{ " + ", ".join(f"{a} = {b}" for a, b in v.items()) + " }" for k, v in table.items()]
+        lines.append("")
     for qtype, pol in data.items():
+        if qtype == "language":
+            continue
         lines.append(f"[{qtype}]")
         for k, v in pol.items():
             if isinstance(v, dict):

@@ -21,9 +21,11 @@ def test_two_versions_asked_together_not_a_year_that_dates_an_event():
     assert BOTH.search("How do the 2012 and 2018 Acts treat inspections?")
     assert not BOTH.search("Under the 2018 Clinic Licensing Act, what happens to a licence granted under the Act of 2012?")
     # two years each written as a version, in separate clauses, also name two versions
-    from workbench.retrieve.plan import VERSION_YEAR
-    assert len(set(VERSION_YEAR.findall("在2020年版《条例》里会被处罚；2022年版还这样规定吗？"))) == 2
-    assert len(set(VERSION_YEAR.findall("2019年5月，某公司依2021年修订本申请"))) == 1
+    from workbench.retrieve.plan import version_years
+    assert version_years("在2020年版《条例》里会被处罚；2022年版还这样规定吗？") == {"2020", "2022"}
+    assert version_years("2019年5月，某公司依2021年修订本申请") == {"2021"}
+    assert version_years("2020年本市发生…，2022年本公司…；2021年版权") == set()
+    assert version_years("the 2012 version, as the 2012 version said") == {"2012"}
 
 
 def test_the_noun_sanction_asks_a_penalty_the_verb_approves():

@@ -181,7 +181,11 @@ def test_roles_of_provisions_in_three_languages():
     assert role("禁止生产经营下列食品：", language="zh") == "prohibition"
     # a listed item is the object of its lead-in: forbidding a seizure imposes no sanction
     assert role("保安员不得有下列行为：\n（一）限制他人人身自由；\n（二）扣押、没收他人证件、财物；", language="zh") == "prohibition"
-    assert role("有下列行为之一的，处一万元罚款：\n（一）未备案的；", language="zh") == "sanction"
+    # ... only the items of that list: the next clause of the lead-in's own level is read for itself
+    assert role("1. Nghiêm cấm các hành vi sau đây:\na) Lấy cắp tài sản;\nb) Hủy hoại tài sản.\n"
+                "2. Người vi phạm thì bị phạt tiền.", language="vi") == "sanction"
+    assert role("(1) A person must not:\n(a) sell the goods; or\n(b) revoke a licence.\n"
+                "(2) A person who contravenes paragraph (1) is liable to a fine.", language="en") == "sanction"
     assert role("申请人应当向县级以上地方人民政府提交申请材料，主管部门应当自受理申请之日起二十日内作出决定。",
                 language="zh") == "procedure"
     assert role("动物卫生监督机构可以根据工作需要指定协检人员。", language="zh") == "permission"
@@ -405,5 +409,20 @@ def test_reranking_weights_per_question_language(wb, tmp_path):
     assert any(c["semantic"] > 0 for c in wb.retrieve(zh, RetrievalConfig(top_k=5, policies=str(policies))).components.values())
     mine = wb.retrieve(en, RetrievalConfig(top_k=5, policies=str(policies), weights=Weights(semantic=0.7)))
     assert any(c["semantic"] > 0 for c in mine.components.values())     # the caller's slider wins
-    bundled = wb.retrieve(en, RetrievalConfig(top_k=5))
-    assert any(0 < c["semantic"] <= 0.2 for c in bundled.components.values())
+    bundled = wb.retrieve(en, RetrievalConfig(top_k=5))     # the best cosine normalises to 1: its weight shows
+    assert max(c["semantic"] for c in bundled.components.values()) == pytest.approx(0.2)
+    assert max(c["lexical"] for c in bundled.components.values()) == pytest.approx(0.3)
+    assert bundled.route.type == "precise" and all(c.get("support", 0.0) == 0.0 for c in bundled.components.values())
+    policies.write_text(text.split("[language.en]")[0] + "[language.en]\nweights = { semantik = 0.1 }\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="semantik"):
+        wb.retrieve(en, RetrievalConfig(top_k=5, policies=str(policies)))
+
+
+def test_two_versions_named_in_separate_clauses_make_a_comparison(wb):
+    q = "在2012年版《阿尔登共和国诊所许可法》里，诊所许可证有效期几年？2018年版还这样规定吗？"
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "version_diff"
+    assert {h.unit.version for h in r.hits[:2]} == {"2012", "2018"}
+    event = wb.retrieve("2012年本市的诊所依《阿尔登共和国诊所许可法》申请许可证，2018年本诊所需要做什么？",
+                        RetrievalConfig(top_k=5))
+    assert event.route.type != "version_diff"

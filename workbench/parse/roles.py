@@ -111,6 +111,17 @@ HEADINGS: dict[str, list[tuple[str, re.Pattern]]] = {
 
 # an enumerated item: （一） / (一) / 一、 / (a) / a) / (i) / 1.
 _ITEM = re.compile(r"(?:[（(](?:[一二三四五六七八九十]+|[a-z]{1,3}|\d{1,2})[)）]|[一二三四五六七八九十]+、|[a-zđ]\)|\d{1,2}\.(?!\d))\s*")
+_JOINS = {"or", "and", "và", "hoặc", "或者", "和"}
+
+
+def _mark(marker: str) -> str:
+    """The kind of a list marker: （一） / 一、 / (a) / a) / (1) / 1. are different lists."""
+    m = marker.strip()
+    digits, han = any(c.isdigit() for c in m), any("\u4e00" <= c <= "\u9fff" for c in m)
+    kind = "num" if digits else "han" if han else "alpha"
+    return kind + ("(" if m[:1] in "(（" else m[-1])
+
+
 _SENTENCE = re.compile(r"(?<=[。；;!?！？])|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])")
 
 
@@ -132,15 +143,21 @@ def provision_role(text: str, title: str = "", language: str = "", kind: str = "
     for name, rx in HEADINGS.get(lang, ()):
         if title and rx.search(title.strip()):
             return name
-    roles, lead = [], None
+    roles, lead, mark = [], None, None
     for s in (s.strip() for s in _SENTENCE.split(text or "")):
-        if not s:
+        if not s or s.lower() in _JOINS:            # "…; or" leaves a bare "or" between two items
             continue
-        if lead and _ITEM.match(s):     # a listed item is the object of its lead-in's verb: "不得有下列
-            roles.append(lead)          # 行为：（二）扣押、没收他人证件" forbids a seizure, it imposes none
+        item = _ITEM.match(s)
+        kind = item and _mark(item.group())
+        # a listed item is the object of its lead-in's verb ("不得有下列行为：（二）扣押、没收他人证件"
+        # forbids a seizure, it imposes none) -- the items of that one list, marked alike; the next
+        # clause of the lead-in's own level ("2. …") is read for itself
+        if lead and kind and mark in (None, kind) and not s.endswith((":", "：")):
+            roles.append(lead)
+            mark = kind
             continue
         roles.append(sentence_role(s, lang))
-        lead = roles[-1] if s.endswith((":", "：")) and roles[-1] != "other" else None
+        lead, mark = (roles[-1], None) if s.endswith((":", "：")) and roles[-1] != "other" else (None, None)
     for name in roles:                  # the first sentence that defines, scopes or sanctions
         if name in DECISIVE:
             return name

@@ -16,7 +16,13 @@ _YEAR = r"(?:19|20)\d{2}"
 BOTH = re.compile(rf"{_YEAR}\s*年?(?:版|修订本?|修正本?|version)?\s*(?:和|与|及|、|,|，|and|or|và|hoặc)\s*(?:năm\s*)?{_YEAR}"
                   r"|分别|两版|两个版本|both versions|each version|cả hai", re.IGNORECASE)
 # a year written as the name of a version ("2020年版", "2019年修订本", "the 2012 version"), not of an event
-VERSION_YEAR = re.compile(rf"({_YEAR})\s*年(?:修订|修正)?(?:版|本)|({_YEAR}) version|phiên bản (?:năm )?({_YEAR})", re.IGNORECASE)
+VERSION_YEAR = re.compile(rf"(?<!\d)({_YEAR})\s*年\s*(?:(?:修订|修正|修改)(?!案)\s*(?:版本?|本)?|版(?![权画])本?)"
+                          rf"|\b({_YEAR}) version\b|phiên bản (?:năm )?({_YEAR})", re.IGNORECASE)
+
+
+def version_years(question: str) -> set[str]:
+    """The years the question writes as versions (VERSION_YEAR)."""
+    return {next(g for g in m if g) for m in VERSION_YEAR.findall(question)}
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,7 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
         route = replace(route, type=question_type)
     keys = catalog.same_content(catalog.named(question))
     if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and \
-            (BOTH.search(question) or len(set(VERSION_YEAR.findall(question))) >= 2) and \
+            (BOTH.search(question) or len(version_years(question)) >= 2) and \
             any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys):
         route = replace(route, type="version_diff")     # two versions of one instrument asked about together
     names = tuple(catalog.names_of(keys))

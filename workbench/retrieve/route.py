@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import fields, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -283,5 +283,11 @@ def language_weights(path: str | Path | None = None) -> dict[str, dict]:
 
 @lru_cache(maxsize=8)
 def _language_weights(path: str, _mtime: int) -> dict[str, dict]:
+    from ..core.config import Weights
     data = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("language", {})
+    known = {f.name for f in fields(Weights)}
+    for lang, table in data.items():
+        wrong = sorted(set(table.get("weights", {})) - known)
+        if wrong:
+            raise ValueError(f"{path}: [language.{lang}] weights: unknown {', '.join(wrong)}; known: {', '.join(sorted(known))}")
     return {lang: dict(table.get("weights", {})) for lang, table in data.items()}
