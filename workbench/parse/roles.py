@@ -111,7 +111,7 @@ HEADINGS: dict[str, list[tuple[str, re.Pattern]]] = {
 
 # an enumerated item: （一） / (一) / 一、 / (a) / a) / (i) / 1.
 _ITEM = re.compile(r"(?:[（(](?:[一二三四五六七八九十]+|[a-z]{1,3}|\d{1,2})[)）]|[一二三四五六七八九十]+、|[a-zđ]\)|\d{1,2}\.(?!\d))\s*")
-_JOINS = {"or", "and", "và", "hoặc", "或者", "和"}
+_JOINS = {"or", "and", "và", "hoặc"}
 
 
 def _mark(marker: str) -> str:

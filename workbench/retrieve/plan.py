@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .catalog import Catalog
-from .route import DEF_CUES, Route, classify, facts, topic
+from .route import DEF_CUES, RE_YEAR_VERSION, Route, classify, facts, topic
 
 
 # two versions asked about together: their years coordinated ("2008年和2021年两版", "the 2012 and
@@ -15,14 +15,15 @@ from .route import DEF_CUES, Route, classify, facts, topic
 _YEAR = r"(?:19|20)\d{2}"
 BOTH = re.compile(rf"{_YEAR}\s*年?(?:版|修订本?|修正本?|version)?\s*(?:和|与|及|、|,|，|and|or|và|hoặc)\s*(?:năm\s*)?{_YEAR}"
                   r"|分别|两版|两个版本|both versions|each version|cả hai", re.IGNORECASE)
-# a year written as the name of a version ("2020年版", "2019年修订本", "the 2012 version"), not of an event
-VERSION_YEAR = re.compile(rf"(?<!\d)({_YEAR})\s*年\s*(?:(?:修订|修正|修改)(?!案)\s*(?:版本?|本)?|版(?![权画])本?)"
-                          rf"|\b({_YEAR}) version\b|phiên bản (?:năm )?({_YEAR})", re.IGNORECASE)
+# a year written as the name of a version ("2020年版", "2019年修订本": the router's RE_YEAR_VERSION;
+# "the 2012 version", "phiên bản năm 2015"), not of an event
+_VERSION_YEAR_EN_VI = re.compile(rf"\b({_YEAR}) version\b|phiên bản (?:năm )?({_YEAR})", re.IGNORECASE)
 
 
 def version_years(question: str) -> set[str]:
-    """The years the question writes as versions (VERSION_YEAR)."""
-    return {next(g for g in m if g) for m in VERSION_YEAR.findall(question)}
+    """The years the question writes as versions."""
+    return {m.group(1) for m in RE_YEAR_VERSION.finditer(question)} | \
+        {m.group(1) or m.group(2) for m in _VERSION_YEAR_EN_VI.finditer(question)}
 
 
 @dataclass(frozen=True)

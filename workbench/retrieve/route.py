@@ -21,7 +21,7 @@ POLICIES = Path(__file__).with_name("policies.toml")
 RE_ZH_ART = re.compile(rf"第([{CN_NUM}]+)条(?:之([{CN_NUM}]+))?")
 RE_VI_ART = re.compile(r"Điều\s+(\d+)", re.IGNORECASE)
 RE_EN_ART = re.compile(r"\b(?:Article|Art\.|Section|Rule|Regulation)\s+(\d+(?:\.\d+)*[A-Z]?)", re.IGNORECASE)
-RE_YEAR_VERSION = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*年\s*(?:(?:修订|修正|修改)(?!案)\s*(?:版本?|本)?|版(?![权画])本?)")
+RE_YEAR_VERSION = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(?:(?:修订|修正|修改)(?!案)\s*(?:版本?|本)?|版(?![权画])本?)")
 RE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)")
 RE_ZH_MONTH = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(?!\d{1,2}日)")
 RE_VI_DATE = re.compile(r"ngày\s+(\d{1,2})[/\-](\d{1,2})[/\-](\d{4})|(\d{1,2})/(\d{1,2})/(\d{4})")
@@ -262,32 +262,28 @@ class Policy:
 def load_policies(path: str | Path | None = None) -> dict[str, Policy]:
     """The policies file, read once per change of the file (retrieval asks on every query)."""
     path = Path(path or POLICIES)
-    return _load_policies(str(path), path.stat().st_mtime_ns)
-
-
-@lru_cache(maxsize=8)
-def _load_policies(path: str, _mtime: int) -> dict[str, Policy]:
-    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    missing = set(TYPES) - set(data)
-    if missing:
-        raise ValueError(f"{path}: no policy for question types {sorted(missing)}")
-    return {t: Policy(**data[t]) for t in TYPES}
+    return _read_policies(str(path), path.stat().st_mtime_ns)[0]
 
 
 def language_weights(path: str | Path | None = None) -> dict[str, dict]:
     """Re-rank weights per question language (`[language.en] weights = {…}`): the base under
     each type's own weights, where a signal's worth differs by language."""
     path = Path(path or POLICIES)
-    return _language_weights(str(path), path.stat().st_mtime_ns)
+    return _read_policies(str(path), path.stat().st_mtime_ns)[1]
 
 
 @lru_cache(maxsize=8)
-def _language_weights(path: str, _mtime: int) -> dict[str, dict]:
+def _read_policies(path: str, _mtime: int) -> tuple[dict[str, Policy], dict[str, dict]]:
+    """(policy per question type, re-rank weights per language) of one policies file."""
     from ..core.config import Weights
-    data = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("language", {})
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    missing = set(TYPES) - set(data)
+    if missing:
+        raise ValueError(f"{path}: no policy for question types {sorted(missing)}")
     known = {f.name for f in fields(Weights)}
-    for lang, table in data.items():
-        wrong = sorted(set(table.get("weights", {})) - known)
-        if wrong:
-            raise ValueError(f"{path}: [language.{lang}] weights: unknown {', '.join(wrong)}; known: {', '.join(sorted(known))}")
-    return {lang: dict(table.get("weights", {})) for lang, table in data.items()}
+    languages = {lang: dict(table.get("weights", {})) for lang, table in data.get("language", {}).items()}
+    for lang, weights in languages.items():
+        if set(weights) - known:
+            raise ValueError(f"{path}: [language.{lang}] weights: unknown {', '.join(sorted(set(weights) - known))}; "
+                             f"known: {', '.join(sorted(known))}")
+    return {t: Policy(**data[t]) for t in TYPES}, languages
