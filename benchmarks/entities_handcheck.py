@@ -121,11 +121,13 @@ def main() -> int:
     ap.add_argument("--sheets", default="entities,relations")
     ap.add_argument("--current", action="store_true", help="compare the judged rows with the current extractor")
     ap.add_argument("--against", default="", help="with --current: the sheet suffix to compare (_validation3)")
+    ap.add_argument("--workspaces", type=Path, default=WS,
+                    help="folder holding the zh, alqac and obliqa workspaces (default benchmarks/workspace-retrieval)")
     args = ap.parse_args()
     from workbench.workbench import Workbench
     result = {}
     for lang in args.langs.split(","):
-        wb = Workbench.open(WS / WORKSPACE[lang])
+        wb = Workbench.open(args.workspaces / WORKSPACE[lang])
         index = wb.entities
         by_unit = defaultdict(list)
         for m in index.mentions:

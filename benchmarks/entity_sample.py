@@ -64,12 +64,14 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--suffix", default="", help="sheet name suffix (validation)")
+    ap.add_argument("--workspaces", type=Path, default=WS,
+                    help="folder holding the zh, alqac and obliqa workspaces (default benchmarks/workspace-retrieval)")
     args = ap.parse_args()
     from workbench.workbench import Workbench
     tag = f"_{args.suffix}" if args.suffix else ""
     for lang, ws in WORKSPACE.items():
         rng = random.Random(args.seed)
-        idx = Workbench.open(WS / ws).entities
+        idx = Workbench.open(args.workspaces / ws).entities
         by_entity: dict[str, list] = {}
         for m in idx.mentions:
             by_entity.setdefault(m.entity_id, []).append(m)

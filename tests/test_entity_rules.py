@@ -269,3 +269,69 @@ def test_en_a_phrase_after_a_noun_or_participle_modifies_it():
     assert ("party:reporting entity", "instrument:rules") not in duties, duties
     assert ("party:licensee", "instrument:rules") in duties, duties
     assert ("party:broker", "authority:regulator") in duties, duties      # the verb's own phrase
+
+
+# -- the sixth rewrite: relations by the grammar of duty and sanction sentences (synthetic sentences) ------
+def _rels(lang: str, role: str, text: str) -> set[tuple[str, str, str]]:
+    from workbench.entities.relations import relations
+    return {(r.subject.partition(":")[2], r.type, r.object.partition(":")[2])
+            for r in relations(unit("x@1/a1", lang, role, text))}
+
+
+def test_zh_the_violator_is_the_subject_of_the_violator_clause():
+    """违反…，X…的，由Y处罚: Y sanctions X and those joined to X, not a party that X's act names (an
+    object, a modifier) nor one in a clause opened by a preposition."""
+    got = _rels("zh", "sanction", "违反本法规定，批发市场的开办者、摊位出租者允许无照的食品经营者入场的，"
+                                  "由县级以上人民政府市场监督管理部门责令改正。")
+    assert ("县级以上人民政府市场监督管理部门", "SANCTIONS", "摊位出租者") in got
+    assert not [t for t in got if t[2] == "食品经营者"]
+    got = _rels("zh", "sanction", "为无证从事屠宰的单位提供场所的，由县级以上人民政府农业农村主管部门没收违法所得。")
+    assert not [t for t in got if t[1] == "SANCTIONS"]
+
+
+def test_zh_a_duty_object_ends_where_another_agent_or_subject_begins():
+    """由其X (an agent after the predicate) and the subject of the next modal open acts of their own."""
+    got = _rels("zh", "obligation", "县级以上人民政府农业农村主管部门应当配备兽医，由其监督屠宰企业查验检疫证明。")
+    assert not [t for t in got if t[1] == "HAS_DUTY" and t[2] in ("屠宰企业", "检疫证明")]
+    got = _rels("zh", "obligation", "采购者应当索取进货凭证，供货者应当如实提供。")
+    assert ("采购者", "HAS_DUTY", "供货者") not in got
+
+
+def test_zh_shared_heads_of_coordinated_modifiers_and_government_lists():
+    """餐具、饮具…单位 / 专职或者兼职…人员: parallel modifiers share one head; 国务院A、B和C等有关部门 is
+    one name (a bare 国务院 before an unclosed list is dropped)."""
+    got = surfaces("zh", "承包者应当委托合格的碗具、盆具集中清洗单位，并配备专职或者兼职卫生管理人员。")
+    assert "碗具、盆具集中清洗单位" in got and "专职或者兼职卫生管理人员" in got
+    assert "进口商和出口食品生产企业" not in surfaces("zh", "海关应当对进口商和出口食品生产企业实施管理。")
+    got = surfaces("zh", "国务院交通运输、水利和国家林业管理等有关部门应当及时通报。")
+    assert "国务院交通运输、水利和国家林业管理等有关部门" in got and "国务院" not in got
+
+
+def test_vi_modals_inside_names_and_conditions_are_no_duty():
+    """"người có nghĩa vụ" names a person (its modal words are part of the name); a modal inside a
+    condition (Trường hợp / Nếu … thì) states the condition; a document after "(được) cấp" on a noun is
+    in a relative clause; the body of an office holder ("Thủ trưởng cơ quan X") owns the argument."""
+    got = _rels("vi", "permission", "Người có quyền có quyền yêu cầu người có nghĩa vụ thanh toán khoản nợ.")
+    assert not [t for t in got if t[1] in ("HAS_DUTY", "IMPOSES_DUTY")]
+    got = _rels("vi", "obligation", "Trường hợp người mua biết hoặc phải biết về khuyết tật thì hợp đồng vẫn có hiệu lực.")
+    assert not [t for t in got if t[1] == "IMPOSES_DUTY"]
+    got = _rels("vi", "obligation", "Cơ sở in phải nộp bản in cho cơ quan cấp Giấy phép xuất bản.")
+    assert not [t for t in got if t[2].lower() == "giấy phép xuất bản"]
+    got = _rels("vi", "obligation", "Người kiểm tra có trách nhiệm báo cáo với Thủ trưởng cơ quan thanh tra.")
+    assert not [t for t in got if t[1] == "HAS_DUTY" and t[2] == "cơ quan thanh tra"]
+
+
+def test_en_phrases_modifying_a_noun_asides_and_headings():
+    """A preposition after a noun that is itself the object of a preposition attaches to that noun; an
+    aside in parentheses and "in relation to X" are no arguments; a label before a dash is no subject; a
+    name before a bare noun modifies it; "must not be … by X" puts the duty on X."""
+    got = _rels("en", "obligation", "A Bank must assign a 20% weight to any Exposure to the Central Authority.")
+    assert not [t for t in got if t[1] == "HAS_DUTY"]
+    got = _rels("en", "obligation", "An Authorised Person must notify the Regulator (acting as an Insurer where relevant) promptly.")
+    assert ("authorised person", "HAS_DUTY", "regulator") in got and not [t for t in got if t[2] == "insurer"]
+    got = _rels("en", "obligation", "(iii)\tLicensed Partners – An Applicant that is a partnership must list its Partners.")
+    assert not [t for t in got if t[0] == "licensed partner"]
+    got = _rels("en", "obligation", "The Client assessment must precede any advice by an Authorised Person.")
+    assert not [t for t in got if t[0] == "client" or t[2] == "client"]
+    got = _rels("en", "obligation", "A Person dismissed under Rule 4 must not be re-hired by the Fund Manager.")
+    assert not [t for t in got if t[2] == "person" and t[1] == "IMPOSES_DUTY"]

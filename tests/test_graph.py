@@ -34,6 +34,37 @@ def test_alignment_finds_inherited_amended_renumbered_added_removed():
     assert amended.inserted == ("五",) and amended.deleted == ("三",)
 
 
+def test_a_renaming_made_throughout_a_revision_is_told_from_a_change_of_substance():
+    """A revision renaming an authority in every article that names it amends each of them in
+    text; only the article changed beyond the renaming has substance. Raising a fine in as many
+    articles is substance all the same (figures are never a renaming)."""
+    from workbench.core.records import Unit as U
+    from workbench.link.versions import align_corpus
+    old_body = ["由县级以上农业行政主管部门责令改正，处一千元罚款。", "农业行政主管部门应当公布名录。",
+                "农业行政主管部门负责监督检查。", "申请人向农业行政主管部门提出申请，十日内作出决定。"]
+    new_body = ["由县级以上农业农村主管部门责令改正，处一万元罚款。", "农业农村主管部门应当公布名录。",
+                "农业农村主管部门负责监督检查。", "申请人向农业农村主管部门备案，无需许可。"]
+    units = [U("z@1", "z", "1", "document", "", effective_from=__import__("datetime").date(2001, 1, 1)),
+             U("z@2", "z", "2", "document", "", effective_from=__import__("datetime").date(2011, 1, 1))]
+    units += [art("z@1", str(i + 1), t) for i, t in enumerate(old_body)]
+    units += [art("z@2", str(i + 1), t) for i, t in enumerate(new_body)]
+    edges, _ = align_corpus(units)
+    size = {e.source: int(dict(e.attrs)["substance"]) for e in edges if e.type == EdgeType.AMENDS}
+    assert size["z@2/a2"] == 0 and size["z@2/a3"] == 0                 # renamed only
+    assert size["z@2/a1"] > 0 and size["z@2/a4"] > 0                   # a fine raised; a licence made a filing
+    english = [("The FSA may issue a licence.", "The Regulator may issue a licence."),
+               ("The FSA shall keep a register.", "The Regulator shall keep a register."),
+               ("The FSA may refuse an application.", "The Regulator may refuse an application."),
+               ("The FSA shall decide within 30 days.", "The Regulator shall decide within 60 days.")]
+    units = [U("e@1", "e", "1", "document", "", effective_from=__import__("datetime").date(2001, 1, 1)),
+             U("e@2", "e", "2", "document", "", effective_from=__import__("datetime").date(2011, 1, 1))]
+    units += [Unit(f"e@{v}/a{i + 1}", "e", str(v), "article", str(i + 1), text=pair[v - 1], language="en")
+              for v in (1, 2) for i, pair in enumerate(english)]
+    edges, _ = align_corpus(units)
+    size = {e.source: int(dict(e.attrs)["substance"]) for e in edges if e.type == EdgeType.AMENDS}
+    assert size == {"e@2/a1": 0, "e@2/a2": 0, "e@2/a3": 0, "e@2/a4": 1}
+
+
 def test_a_change_of_form_only_is_inherited_not_amended():
     """Half-width / full-width punctuation, quote style, spaces and Unicode composition are
     typesetting, not amendment: INHERITS with formal_change = true (the diff is kept)."""

@@ -35,3 +35,16 @@ def test_the_noun_sanction_asks_a_penalty_the_verb_approves():
     assert "sanction" in asked_roles("What sanctions may the Regulator impose for a breach of Rule 3.2?")
     assert "sanction" not in asked_roles("How is a court order sanctioning a Transfer Scheme obtained?")
     assert "sanction" not in asked_roles("Which schemes has the Court sanctioned?")
+
+
+def test_a_yes_no_question_about_a_change_is_told_from_one_asking_what_changed():
+    """A comparison of two versions asking whether something changed does not presume that it
+    did (the counterparts are the answer either way); one asking what changed does."""
+    polar = ["2015年版和2021年版的第十条内容有无变化？", "两版罚则有没有实质变化？", "这一条修改了吗？",
+             "2015年版是否修改了登记程序？", "Did the 2018 version change the filing deadline?",
+             "State whether the 2015 Rules changed the fee.", "Quy định này có thay đổi không?"]
+    asking = ["与2015年版相比，2021年版对登记程序有何变化？", "2021年修订删掉了什么程序？",
+              "What changed in the 2018 version about the filing deadline?",
+              "Quy định về thời hạn thay đổi thế nào?", "新增了什么？"]
+    assert all(classify(q).polar for q in polar), [q for q in polar if not classify(q).polar]
+    assert not any(classify(q).polar for q in asking), [q for q in asking if classify(q).polar]

@@ -354,15 +354,26 @@ def test_development_sets_split_by_question_id(tmp_path):
 
 
 def test_what_one_revision_changed_keeps_the_changed_articles():
-    from workbench.retrieve.expand import ArticleGraph
     from workbench.retrieve.pairing import changed_at
-    g = ArticleGraph.from_edges([Edge("p@2021/a3", "p@2016/a3", EdgeType.INHERITS),
-                                 Edge("p@2021/a4", "p@2016/a4", EdgeType.AMENDS),
-                                 Edge("p@2016/a3", "p@2011/a3", EdgeType.AMENDS)])
-    ids = {"p@2021/a3", "p@2021/a4", "p@2021/a9", "p@2016/a3", "p@2016/a4", "q@1/a1"}
-    steps = {"p": ("p@2016", "p@2021")}
-    assert changed_at(g, ids, steps) == {"p@2021/a4", "p@2021/a9", "p@2016/a4", "q@1/a1"}
-    assert changed_at(g, {"p@2021/a3", "q@1/a1"}, steps) == {"p@2021/a3", "q@1/a1"}  # nothing changed: all stay
+    older = {"p@2021/a3": "p@2016/a3", "p@2021/a4": "p@2016/a4", "p@2021/a5": "p@2016/a5",
+             "p@2016/a3": "p@2011/a3", "p@2016/a4": "p@2011/a4", "p@2016/a5": "p@2011/a5"}
+    newer = {v: k for k, v in older.items()}
+    # a3 inherited 2016 -> 2021, a4 amended, a5 amended by the step's renaming only
+    steps = {("p@2016/a4", "p@2021/a4"), ("p@2011/a3", "p@2016/a3")}
+    def substantive(a, b):
+        return (a, b) in steps or (b, a) in steps
+    ids = {"p@2021/a3", "p@2021/a4", "p@2021/a5", "p@2021/a9", "p@2016/a3", "p@2016/a4", "q@1/a1"}
+    spans = {"p": ("p@2016", "p@2021")}
+    assert changed_at(ids, spans, older.get, newer.get, substantive) == \
+        {"p@2021/a4", "p@2021/a9", "p@2016/a4", "q@1/a1"}
+    # nothing changed: all stay; a named article always stays
+    assert changed_at({"p@2021/a3", "q@1/a1"}, spans, older.get, newer.get, substantive) == {"p@2021/a3", "q@1/a1"}
+    assert changed_at(ids, spans, older.get, newer.get, substantive, frozenset({"p@2021/a5"})) == \
+        {"p@2021/a4", "p@2021/a5", "p@2021/a9", "p@2016/a4", "q@1/a1"}
+    # two named versions with one between: a change at either step counts (a3 changed 2011 -> 2016)
+    wide = {"p": ("p@2011", "p@2016", "p@2021")}
+    got = changed_at({"p@2021/a3", "p@2021/a5", "p@2011/a5", "p@2011/a3"}, wide, older.get, newer.get, substantive)
+    assert got == {"p@2021/a3", "p@2011/a3"}
 
 
 def test_unstructured_questions_can_fall_back_to_the_fused_seeds():

@@ -37,6 +37,13 @@ from ..core.records import Unit
 from ..parse.roles import role_of
 from .definitions import defined_spans, heading_of
 from .extract import Mention, extract, instrument_id
+from .grammar import (  # noqa: F401  (the closed classes, re-exported)
+    DUTY, PERMISSION, PENALTY, ISSUE, AGENT, AGENT_MARK,
+    COORD, NEG, NOT_MODAL, PREP, GAP, OPENER,
+    BASIS, EXCLUDED, SUBORD, VIOLATOR, QUANTITY, CLAUSE,
+    _BOUNDARY, POSSESSOR, HEAD_OF, CO_ACTOR, NOT_ARGUMENT, MODIFIER_PP,
+    AUDIENCE, APPROVAL, _VERB_GAP, CONDITION, OWNER, NESTED_PP,
+    _rx)
 
 RELATION_TYPES = ("HAS_DUTY", "IMPOSES_DUTY", "SANCTIONS", "GRANTS_PERMISSION", "MAY", "ISSUES", "DEFINES")
 ACTORS = ("party", "authority")
@@ -53,102 +60,6 @@ class Relation:
     effective_from: dt.date | None
     confidence: float
     evidence: str                 # the sentence
-
-
-def _rx(pattern: str) -> re.Pattern:
-    return re.compile(pattern, re.IGNORECASE)
-
-
-# -- closed classes: modals, negators, prepositions, connectives ------------------------------
-DUTY = {"zh": _rx(r"应当|必须|不得|禁止|严禁|须"),
-        "vi": _rx(r"\bphải\b|không được|có trách nhiệm|có nghĩa vụ"),     # "(nghiêm) cấm" bans without a subject
-        "en": _rx(r"\bmust\b|\bshall\b|\bmay not\b|\b(?:is|are) required to\b|\b(?:is|are) responsible for\b")}
-# "can" (ability) and "có thể" (possibility) are no permission
-PERMISSION = {"zh": _rx(r"可以|有权|准予"),
-              "vi": _rx(r"có quyền|được phép|\bđược\b"),
-              "en": _rx(r"\bmay\b(?! not)|\b(?:is|are) (?:entitled|permitted|authori[sz]ed) to\b")}
-PENALTY = {"zh": _rx(r"罚款|罚金|处罚|吊销|没收|责令|处分|拘留|取消"),
-           "vi": _rx(r"xử phạt|phạt tiền|phạt cảnh cáo|thu hồi|tước quyền|đình chỉ|\bbuộc\b"),
-           "en": _rx(r"\bimpos|\bfines?\b|\bpenalt|\bcensure|\brevok|\bsuspend|\bwithdraw")}
-ISSUE = {"zh": _rx(r"出具|核发|发给|签发|颁发|发放|换发|补发"),
-         "vi": _rx(r"\bcấp(?! (?:tỉnh|huyện|xã|trung ương|cơ sở|có thẩm quyền|phát|bách|cứu)\b)"),
-         "en": _rx(r"\bissu(?:e|es|ed|ing)\b|\bgrant(?:s|ed|ing)?\b")}
-AGENT = {"zh": _rx(r"由\s*$"), "vi": _rx(r"\b(?:do|bởi)\s+$"), "en": _rx(r"\bby\s+(?:the\s+)?$")}
-AGENT_MARK = {"zh": _rx(r"由"), "vi": _rx(r"\b(?:do|bởi)\s"), "en": _rx(r"\bby the\b")}
-COORD = {"zh": _rx(r"^\s*(?:、|和|与|及其|及|以及|或者|或|，)\s*$"),
-         "vi": _rx(r"^\s*(?:,|và|hoặc|, và|, hoặc)\s*$"),
-         "en": _rx(r"^\s*(?:,|and|or|, and|, or)\s*(?:the\s+|an?\s+|any\s+)?$")}
-# a negator right before a modal (or "not" right after an English one) cancels it
-NEG = {"zh": _rx(r"[不未无毋]\s*$"), "vi": _rx(r"\b(?:không|chưa|chẳng|bị|có thể)\s*$"), "en": _rx(r"\b(?:not|never|no)\s*$")}
-# "may be classified", "shall have the power to": possibility / conferral of power, not a modal of the subject
-NOT_MODAL = {"zh": _rx(r"^$a"), "vi": _rx(r"^\s+(?:là|được)\b"),
-             "en": _rx(r"^\s+(?:(?:also\s+|only\s+|still\s+)?be\b|have (?:the )?(?:power|right|discretion)\b|have\s+(?:been|\w+(?:ed|en))\b)")}
-# a preposition (with determiners) before a mention puts it in a prepositional phrase, not the subject
-PREP = {"zh": _rx(r"(?:向|对|从|与|同|给|为|在|经|按照|依照|根据|除|自|于|跟|将|把|被)$"),
-        "vi": _rx(r"^$a"),
-        "en": _rx(r"\b(?:of|to|for|with|in|by|from|on|under|at|about|against|between|into|within|without|than|as|"
-                  r"towards?|upon|over|through|via|including|whether)\s+(?:(?:the|a|an|any|each|its|their|such|"
-                  r"that|this|another|other|all|every|relevant|same|those|these|which)\s+)*$")}
-# what may stand between a subject and its modal without making it a modifier
-GAP = {"zh": _rx(r"^(?:$|[在对向从按依根于应也还均都和及并须必可不要将自就每另仍同立负经，,（(])|^及其"),
-       "vi": _rx(r"^"), "en": _rx(r"^(?!\s*(?:['’]s\b|(?-i:[A-Z][a-z])))")}
-# what may open a clause before its subject (numbering, determiners, connectives)
-OPENER = {"zh": _rx(r"^[\s（()）一二三四五六七八九十\d、.]*(?:并且|并|同时|但是|但|而且|而)?\s*$"),
-          "vi": _rx(r"^\s*(?:\d+\.|[a-zđ]\)|[-–•])?\s*(?:(?:các|mọi|những|mỗi|từng|tất cả|và|hoặc|nhưng|"
-                    r"đồng thời|đối với|riêng|thì|khi|nếu|trường hợp|trong trường hợp|vẫn|cũng|đều|còn)\s+)*$"),
-          "en": _rx(r"^\s*(?:\([a-z0-9]+\)\s*|[\d.]+\s+)?(?:(?:and|or|but|also|then|thereafter|such|every|each|any|all|no|"
-                    r"the|an?|it|they|he|she|where|if|when|unless|once|after|before|while|[\w-]+['’]s)\b[\s,]*)*$")}
-# the instrument cited as legal basis (theo quy định của Luật X / 依照《X》 / in accordance with X)
-BASIS = {"zh": _rx(r"(?:依照|按照|根据|依据|依)《?\s*$"),
-         "vi": _rx(r"\b(?:theo(?: quy định(?: của)?)?|căn cứ(?: vào)?|tại)\s+$"),
-         "en": _rx(r"\b(?:accordance with|under|pursuant to|meaning of|defined in|subject to|referred to in)\s+(?:the\s+)?$")}
-# an entity after "rather than / except / trừ / 除" is excluded from the relation
-EXCLUDED = {"zh": _rx(r"除|而非|而不是"), "vi": _rx(r"\b(?:trừ|ngoại trừ|thay vì|không bao gồm)\b"),
-            "en": _rx(r"\b(?:rather than|instead of|other than|except|excluding|apart from|save)\b")}
-# a subordinate clause (condition, relative) ends the modal's predicate
-SUBORD = {"zh": _rx(r"的[，,]"), "vi": _rx(r"\b(?:khi|nếu|trường hợp|trừ trường hợp)\b"),
-          "en": _rx(r"\b(?:where|if|when|unless|provided that|which|who)\b")}
-# a violator clause names who breaks the law, never who punishes
-VIOLATOR = {"zh": _rx(r"违反|未|拒不|擅自"), "vi": _rx(r"vi phạm|không thực hiện"),
-            "en": _rx(r"\bcontraven|\bbreach|\bfails? to\b|\bviolat")}
-QUANTITY = re.compile(r"^[\d一二三四五六七八九十百千万两０-９]")
-CLAUSE = {"zh": re.compile(r"[，,;；:：]"), "vi": re.compile(r"[,;:]|\bthì\b"), "en": re.compile(r"[,;:]")}
-_BOUNDARY = re.compile(r"[。；;!?！？]|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])")
-# a possessor (của X / of the X) modifies another noun: it is not the argument
-POSSESSOR = {"zh": _rx(r"^$a"), "vi": _rx(r"\bcủa\s+(?:các\s+|những\s+)?$"),
-             "en": _rx(r"\bof\s+(?:(?:the|a|an|any|each|its|their|such|that|this|same|relevant)\s+)*$")}
-# the head of a body: a conjunct after it continues the body it heads ("người đứng đầu cơ quan, tổ
-# chức" is the head of either), not a second subject
-HEAD_OF = {"zh": _rx(r"^$a"), "vi": _rx(r"^(?:người đứng đầu|thủ trưởng)\s"), "en": _rx(r"^$a")}
-# a co-actor joins the subject in the act (X会同Y制定: 会同 is a coverb, 制定 the duty's verb): not
-# what the duty is about. Vietnamese "phối hợp với Y" and English "cooperate with Y" are the
-# duty's own verb, whose argument Y is, so only zh has the form.
-CO_ACTOR = {"zh": _rx(r"会同\s*$"), "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
-# what follows a mention that only modifies the argument -- a possessor or the subject of a
-# relative clause of a bare verb before 的 (卫生行政部门发放的卫生许可证, 农业部规定的技术规范,
-# 供货者的许可证; not 责令生产者召回…的食品, 向消费者提供食品的信息: there the verb has its own
-# object and the mention is the argument) -- or
-# fills a record field (如实记录…购货者名称、地址; 检验合格证号): the mention is not what the duty is about
-NOT_ARGUMENT = {"zh": _rx(r"^(?:[^，,。；;、：:（()）和与及或以并的][^，,。；;、：:（()）的]?)?的(?![，,])"
-                         r"|^(?:有关|相关)?(?:规定|名称|地址|联系方式|姓名|住所)|^号"),
-                "vi": _rx(r"^$a"), "en": _rx(r"^$a")}
-# English: an entity in a phrase modifying a noun or a participle is not the duty's object: after
-# "of" (the value of an Exposure, the Controlled Functions of a Licensed Partner) unless a verb
-# governs the "of" (dispose of, notify X of), or after a participle with its agent or source
-# ("approved by ESMA", "prescribed in the Rules", "required under X")
-MODIFIER_PP = {"zh": _rx(r"^$a"), "vi": _rx(r"^$a"),
-               "en": re.compile(r"(?:\b(?!(?:dispose|consist|inform|notify|advise|apprise|remind|assure|deprive|relieve|"
-                                r"approve|aware|rid|think|hear|know|speak|care)\b)[\w-]+\s+of|"
-                                r"\b(?!(?:proceed|exceed|succeed|need|feed|open|happen|listen|often|seen|been)\b)"
-                                r"[a-z]+(?:ed|en)\s+(?:by|in|under|pursuant to))\s+"
-                                r"(?:(?:the|a|an|any|each|its|their|such|that|this|these|those|all|relevant|same)\s+)*$")}
-AUDIENCE = {"zh": _rx(r"[向与从为给同]\s*$"), "vi": _rx(r"\b(?:với|cho)\s+$"),
-            "en": _rx(r"\b(?:to|with|from)\s+(?:the\s+|an?\s+)?$")}
-APPROVAL = {"zh": _rx(r"经[^，,]*(?:批准|同意|许可|核准)"), "vi": _rx(r"(?:chấp thuận|cho phép|đồng ý|phê duyệt)\s+(?:của\s+)?"),
-            "en": _rx(r"\b(?:approval|consent|permission|authori[sz]ation) of\b|\b(?:approved|permitted|authori[sz]ed) by\b")}
-_VERB_GAP = {"zh": _rx(r"^(?:应当|必须|可以|须|负责|依法|及时|统一|予以|并|有权)*$"),
-             "vi": _rx(r"^\s*(?:(?:phải|có trách nhiệm|có thẩm quyền|có quyền|được|sẽ)\s*)*$"),
-             "en": _rx(r"^\s*(?:(?:shall|must|may|will|also|then|promptly|not)\s+)*$")}
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -175,12 +86,31 @@ class _Sentence:
                 min([c for c in self.seps if c >= pos], default=self.end))
 
     def modal(self, cues: dict):
-        """The first modal that is not negated and not a possibility / passive / power."""
+        """The first modal that is not negated and not a possibility / passive / power, not part of a
+        name (người có trách nhiệm, người có quyền: the modal words describe the person) and not inside
+        a condition (Trường hợp / Khi / Nếu … thì: a modal there states the condition, not a duty)."""
         for m in cues[self.lang].finditer(self.text, self.start, self.end):
             if not NEG[self.lang].search(self.text[max(self.start, m.start() - 10):m.start()]) and \
-                    not NOT_MODAL[self.lang].search(self.text[m.end():m.end() + 30]):
+                    not NOT_MODAL[self.lang].search(self.text[m.end():m.end() + 30]) and \
+                    not any(x.start <= m.start() < x.end for x in self.mentions) and not self.in_condition(m.start()) and \
+                    not (m.group().lower() == "được" and re.search(r"\b(?:là|người|mà)\s+$", self.text[self.start:m.start()])):
+                # (a "được" after a noun or "là" opens a passive relative clause: "là người được … đề cử")
                 return m
         return None
+
+    def in_condition(self, pos: int) -> bool:
+        """vi: `pos` lies in a conditional clause -- after Trường hợp / Khi / Nếu and before the "thì" that
+        opens the main clause (or, with no "thì", before the clause break that ends the condition)."""
+        if self.lang != "vi":
+            return False
+        opens = [c for c in CONDITION["vi"].finditer(self.text, self.start, pos)      # a condition opens its clause
+                 if OPENER["vi"].match(self.text[self.clause(c.start())[0]:c.start()].lstrip(",;: "))]
+        if not opens:
+            return False
+        then = re.compile(r"\bthì\b").search(self.text, opens[-1].end(), self.end)
+        if then:
+            return pos < then.start()
+        return pos < self.clause(opens[-1].end())[1]
 
     def head(self, m: Mention, limit: int) -> bool:
         """`m` is the head of its noun phrase up to `limit` (the modal or its clause end): not in a
@@ -192,6 +122,8 @@ class _Sentence:
             return False
         if lang == "zh" and "的" in gap.rstrip("，,；; ")[:-1]:      # X的Y: X modifies Y (a final 的 closes a topic)
             return False
+        if lang == "zh" and re.match(r"(?:对(?!于)|向|为|与|给|将|把)", before):   # 对…的企业，应当: a clause opened by a
+            return False                                                      # preposition has no subject in it
         prior = [o for o in self.mentions if (cs <= o.start or lang != "zh") and o.end <= m.start and o.type in ACTORS
                  and COORD[lang].match(self.text[o.end:m.start])]
         if prior and lang != "zh":      # a conjunct is a head when the one before it is ("của cơ quan, tổ chức": no)
@@ -201,6 +133,9 @@ class _Sentence:
             return bool(OPENER[lang].match(before)) or coordinated or (before.endswith("的") and not gap.strip("，,；; "))
         if not GAP[lang].search(gap):
             return False
+        if lang == "en" and re.fullmatch(r"\s*(?!(?:also|then|therefore|thus|only|still|always|itself|themselves|alone|"
+                                         r"further|accordingly|not|who|which|that|may|must|shall|will|can|is|are)\b)[a-z]+(?<!ly)\s*", gap):
+            return False                # "the Client classification must": the name modifies the noun after it
         # head-initial languages: the subject opens its clause, or is coordinated with one that does
         return lang == "zh" or bool(OPENER[lang].match(before)) or coordinated
 
@@ -208,7 +143,10 @@ class _Sentence:
         """The actor(s) heading the modal's clause (0.9); when that clause has no subject of its
         own, the head of an earlier clause (0.7, zh / vi drop subjects; en only after a pronoun)."""
         cs, _ = self.clause(pos)
-        cands = [m for m in self.mentions if m.type in ACTORS and m.end <= pos and not self.agent(m)]
+        # (a label before a dash heads a list item -- "(ii) Licensed Partners – A PFP Applicant … must" -- it is
+        # the item's topic, not a constituent of its sentence)
+        cands = [m for m in self.mentions if m.type in ACTORS and m.end <= pos and not self.agent(m)
+                 and not re.match(r"\s*[–—]\s", self.text[m.end:m.end + 3])]
         here = [m for m in cands if m.start >= cs and self.head(m, pos)]
         factor = 0.9
         if not here:
@@ -241,7 +179,15 @@ class _Sentence:
         ids, lang = {m.entity_id for m in skip}, self.lang
         nxt = [x.start() for rx in (DUTY, PERMISSION, SUBORD) for x in rx[lang].finditer(self.text, modal.end(), self.end)
                if x.group().lower() != "được"]      # bare "được" is also the passive (được cấp)
+        # an agent after the predicate (由其监督X) opens an act of its own; the subject of the next modal
+        # (…，销售者应当) opens its own clause: neither is what this duty is about
+        nxt += [x.start() for x in AGENT_MARK[lang].finditer(self.text, modal.end() + 4, self.end)] if lang == "zh" else []
         stop, out, prev = min(nxt, default=self.end), [], modal.end()
+        later = [x.start() for rx in (DUTY, PERMISSION) for x in rx[lang].finditer(self.text, modal.end(), self.end)
+                 if x.start() == stop and x.group().lower() != "được"]
+        cs = max(self.clause(stop)[0], modal.end()) if later else stop
+        if any(m.type in ACTORS and cs <= m.start < stop and self.head(m, stop) for m in self.mentions):
+            stop = cs
         for m in self.mentions:
             if m.start < modal.end() or m.start >= stop:
                 continue
@@ -251,13 +197,41 @@ class _Sentence:
                     (out and out[-1] is None and COORD[lang].match(gap)):      # ... and those joined to it
                 out.append(None)
                 continue
-            if m.entity_id in ids or self.agent(m) or (m.type == "instrument" and BASIS[lang].search(ctx)) or \
-                    POSSESSOR[lang].search(ctx) or MODIFIER_PP[lang].search(ctx) or \
-                    NOT_ARGUMENT[lang].search(self.text[m.end:m.end + 12]) or \
+            if m.entity_id in ids or self.agent(m) or (m.type == "instrument" and BASIS[lang].search(ctx)):
+                continue
+            if POSSESSOR[lang].search(ctx) or MODIFIER_PP[lang].search(ctx) or OWNER[lang].search(ctx) or \
+                    NOT_ARGUMENT[lang].search(self.text[m.end:m.end + 12]) or self._modifier(modal, m, ctx) or \
                     (lang == "en" and not GAP["en"].search(self.text[m.end:m.end + 12])):
+                out.append(None)                # a modifier of the argument, and the conjuncts joined to it
                 continue
             out.append(m)
         return [m for m in out if m is not None]
+
+    def _modifier(self, modal, m: Mention, ctx: str) -> bool:
+        """Forms where `m` modifies a word of the predicate rather than being its argument. vi: a document
+        after an issuing verb that is not the duty's own verb is in a relative clause on the noun before it
+        (phim được cấp Giấy phép, cơ quan cấp Giấy phép). en: a phrase in parentheses is an aside; an
+        approval "from / of / by X" names who approves, not what the permission is about; a preposition
+        after a noun that is itself the object of a preposition attaches to that noun (apply a weight to
+        any Exposure to X; the amount of the Exposure to X), and "in relation to X" is a scope adjunct."""
+        pred = self.text[modal.end():m.start]
+        if self.lang == "vi":
+            verb = re.search(r"(?:\bđã\s+)?(?:\bđược\s+)?\bcấp\s+$", ctx)
+            head = pred[:len(pred) - len(verb.group())] if verb else ""      # a noun before the verb, not a conjunction
+            return bool(m.type == "document" and verb and not _VERB_GAP["vi"].match(head)
+                        and not re.search(r"(?:\bvà|\bhoặc|,|\bphải)\s*$", head))
+        if self.lang != "en":
+            return False
+        if pred.count("(") > pred.count(")"):
+            return True
+        if re.search(r"\b(?:upon|with|subject to|after|following|on)\s+(?:\w+\s+){0,3}(?:approval|consent|permission|"
+                     r"authori[sz]ation)\b[^,;.]{0,40}\b(?:from|of|by)\s+(?:the\s+)?$", ctx):
+            return True
+        if re.search(r"\bin (?:relation|respect) to\s+(?:(?:the|a|an|any|all|its|their)\s+)*$", ctx):
+            return True                         # a scope adjunct ("in relation to X") of the whole predicate
+        # a nested phrase: preposition + determiner + a noun that names no entity + preposition + X
+        nested = NESTED_PP["en"].search(ctx)
+        return bool(nested) and not any(abs(o.end - (m.start - len(nested.group(2)))) <= 1 for o in self.mentions)
 
     @property
     def evidence(self) -> str:
@@ -272,7 +246,7 @@ def _conf(*parts: float) -> float:
 def _passive_agent(s: _Sentence, modal) -> list[Mention]:
     """Passive duty (应当由X… / must be met by X): the agent right after the modal bears it."""
     tail = s.text[modal.end():modal.end() + 60]
-    if s.lang == "en" and not re.match(r"\s+be\s+\w+\s+by\b", tail):
+    if s.lang == "en" and not re.match(r"\s+(?:not\s+)?be\s+[\w-]+\s+by\b", tail):
         return []
     return [m for m in s.mentions if m.type in ACTORS and s.agent(m) and m.start >= modal.end()
             and (s.lang == "en" or m.start - modal.end() <= 3)][:1]
@@ -280,6 +254,9 @@ def _passive_agent(s: _Sentence, modal) -> list[Mention]:
 
 def _duty(s: _Sentence, own: str) -> list[tuple]:
     modal = s.modal(DUTY)
+    # en "must (not) be re-appointed by X": the passive is no modal of its subject, the agent bears the duty
+    passive = [x for x in DUTY["en"].finditer(s.text, s.start, s.end) if _passive_agent(s, x)] if s.lang == "en" else []
+    modal = passive[0] if passive and (not modal or passive[0].start() < modal.start()) else modal
     if not modal:
         return []
     subjects, factor = _passive_agent(s, modal), 0.9
@@ -313,12 +290,36 @@ def _sanction(s: _Sentence) -> list[tuple]:
         # a subject authority sanctions the parties its penalty verb names (after the cue)
         return [(agents[-1].entity_id, "SANCTIONS", p.entity_id, _conf(agents[-1].confidence, p.confidence, 0.9))
                 for p in s.mentions if p.type == "party" and p.start >= cue.end()]
-    out = []
+    out, named = [], _violators(s, agents[0].start) if s.lang == "zh" else None
     for p in s.mentions:                # a party addressed (向X / với X / to X) is not sanctioned
-        if p.type == "party" and not AUDIENCE[s.lang].search(s.text[max(s.start, p.start - 12):p.start]):
+        if p.type == "party" and not AUDIENCE[s.lang].search(s.text[max(s.start, p.start - 12):p.start]) and \
+                (named is None or p.start >= agents[0].start or p in named):
             a = ([a for a in agents if a.end <= p.start][-1:] or [a for a in agents if a.start >= p.end][:1] or [None])[0]
             out += [(a.entity_id, "SANCTIONS", p.entity_id, _conf(a.confidence, p.confidence, 0.9))] if a else []
     return out
+
+
+def _violators(s: _Sentence, limit: int) -> list[Mention]:
+    """zh: the violator clause before the agent (…X违反…的，由Y处罚) names the violator as its subject:
+    the first actor of the first clause that has one, with the actors joined to it (X、Y的Z和W). An
+    actor after it in its clause, or in a later clause that continues its acts, is the object or a
+    modifier of what it did (允许…食品经营者进入, 聘用人员, 销售…屠宰厂屠宰的产品); a clause that opens
+    with a preposition (为…的单位提供, 对消费者造成) names no violator."""
+    for cs, ce in sorted({s.clause(m.start) for m in s.mentions if m.end <= limit}):
+        actors = [m for m in s.mentions if m.type in ACTORS and cs <= m.start and m.end <= min(ce, limit)]
+        if not actors:
+            continue
+        first = actors[0]
+        if PREP["zh"].search(s.text[max(s.start, first.start - 4):first.start]) or \
+                re.match(r"[，,；;：:\s]*(?:为|对(?!于)|向|与|同|给|从(?![事业])|在|将|把)", s.text[cs:first.start]):
+            return []
+        out = [first]
+        for m in actors[1:]:
+            if not re.fullmatch(r"\s*(?:[、和与及或]|以及|或者|及其)\s*(?:其他|其它|[^，,。；;、的]{1,10}的)?\s*", s.text[out[-1].end:m.start]):
+                break
+            out.append(m)
+        return out
+    return []
 
 
 _COMMAND = _rx(r"^\s*(?:,[^,]*,\s*)?(?:require|direct|order|instruct|compel|oblige|request)\b")

@@ -58,6 +58,8 @@ _ZH_NO_MOD = "应当 不得 可以 必须 负责 会同 依法 按照 依照 根
 # a modifier character: not a modal, act verb or function word, no coordination into a new level
 _ZH_MOD = (rf"(?:(?!{'|'.join(_ZH_NO_MOD)}|[的由向对将在并及或被]|[和与][有其相各同上本县省市国乡地设])"
            r"[\u4e00-\u9fff、])")
+# a character of a department's domain: no modal, act verb or function word begins at it (应当根据… is a predicate)
+_ZH_DOMAIN = rf"(?:(?!{'|'.join(_ZH_NO_MOD)}|[的由向对将在并及或被])[\u4e00-\u9fff])"
 # a level word alone may name a body (上一级机关, 同级部门); a 人民政府 needs a name to head a department
 ZH_TIER1 = re.compile(rf"{_ZH_GOV}(?:{_ZH_MOD}{{1,32}}?等?{_ZH_AUTH_HEAD})?|{_ZH_LEVEL}{_ZH_MOD}{{0,32}}?等?{_ZH_AUTH_HEAD}")
 ZH_COURT = re.compile(r"(?:最高|高级|中级|基层|地方各级|各级)?人民(?:法院|检察院)|公安机关|海关")
@@ -139,7 +141,16 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
         if text[:start].endswith("地"):               # a place qualifier (所在地 / 输入地 / 事故发生地) before a level
             edge = _left_edge(text, start, 8, "authority", "")
             start = start - len(_ZH_LEAD.sub("", text[edge:start])) if edge is not None else start
-        found.append(("authority", start, m.end(), 0.9 if m.end() - start > 4 else 0.85))
+        end = m.end()
+        # a government followed by a 、-list of its departments' domains (国务院农业行政、质量监督…和国家X等有关
+        # 部门) heads one name that ends at the list's shared head; where none closes it, the government
+        # alone is a fragment of a name whose end cannot be told: dropped
+        if re.fullmatch(_ZH_GOV, m.group()) and re.match(rf"{_ZH_DOMAIN}{{1,8}}、", text[end:]):
+            shared = re.match(rf"(?:{_ZH_DOMAIN}{{1,8}}、)+[\u4e00-\u9fff]{{1,24}}?{_ZH_AUTH_HEAD}", text[end:])
+            if not shared:
+                continue
+            end += shared.end()
+        found.append(("authority", start, end, 0.9 if end - start > 4 else 0.85))
     for type_, rx, conf, reach in ZH_HEADS:
         for m in rx.finditer(text):
             edge = _left_edge(text, m.start(), reach, type_, m.group())
@@ -167,6 +178,8 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                 continue
             if type_ == "authority" and begin > 0 and text[begin - 1] == "、":
                 begin = _list_start(text, begin)
+            elif type_ != "authority" and mod:
+                begin = _shared_modifiers(text, begin)
             found.append((type_, begin, m.end(), 0.5 if surface in _ZH_GENERIC else conf))
     return found
 
@@ -176,6 +189,25 @@ def _staff_of_body(found: list, text: str, begin: int) -> bool:
     own = re.search(r"(?:的|及其)$", text[max(0, begin - 2):begin])
     return bool(own) and (any(t == "authority" and e == begin - len(own.group()) for t, _, e, _ in found)
                           or bool(re.search(r"(?:部门|机关|人民政府|委员会)$", text[:begin - len(own.group())])))
+
+
+def _shared_modifiers(text: str, begin: int) -> int:
+    """Modifiers coordinated before one party or document head share it (餐具、饮具集中消毒服务单位; 专职或者
+    兼职…管理人员): extend over a preceding conjunct that is parallel to the word after the conjunction (the
+    same length, the same last morpheme: 餐具 / 饮具, 专职 / 兼职), has no head of its own and does not open
+    with a verb; a conjunct with its own head (生产者、销售者) or another form (出口商和出口食品生产企业) is a
+    second entity."""
+    while (mark := re.search(r"(?:、|或者|或|和)$", text[:begin])) is not None:
+        s = _left_edge(text, mark.start(), 6, "party", "")
+        if s is None:
+            break
+        seg = _ZH_LEAD.sub("", text[s:mark.start()])
+        after = text[mark.end():mark.end() + len(seg)]
+        if not 2 <= len(seg) <= 4 or after[-1:] != seg[-1:] or seg.startswith(_ZH_VERBS + _ZH_ACTS + _ZH_GOVERN) or \
+                any(rx.search(seg) for _, rx, _, _ in ZH_HEADS) or re.search(r"[等的其该本各]", seg):
+            break
+        begin = mark.start() - len(seg)
+    return begin
 
 
 def _list_start(text: str, begin: int) -> int:

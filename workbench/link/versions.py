@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from ..core.records import Edge, EdgeType, Unit
+from .substance import operations, substance
 
 SIMILAR = 0.55          # renumbered or rewritten articles must be at least this similar
 SAME_NUMBER = 0.30      # an article keeping its number may change more before it counts as new
@@ -68,6 +69,13 @@ def formal(text: str) -> str:
     """The text without what legislators' typesetting changes between versions and readers do
     not: Unicode composition and width (NFKC), quote style, the full stop, whitespace."""
     return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text).translate(_FORM))
+
+
+def _formal_words(text: str) -> str:
+    """`formal`, but alphabetic text keeps one space between words (its diff is by word)."""
+    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
+        return formal(text)
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_FORM).split())
 
 
 def _bigrams(text: str) -> set[str]:
@@ -194,8 +202,10 @@ def parts(changes: list[Change], old: list[Unit], new: list[Unit]) -> list[Chang
     return out
 
 
-def version_edges(changes: list[Change]) -> list[Edge]:
-    edges = []
+def version_edges(changes: list[Change], sizes: dict[tuple[str, str], int] | None = None) -> list[Edge]:
+    """`sizes`: (old, new) -> what the change is beyond the step's renamings (see
+    link/substance.py), recorded on the AMENDS edge when known."""
+    edges, sizes = [], sizes or {}
     for c in changes:
         if c.old is None or c.new is None:
             continue
@@ -204,6 +214,8 @@ def version_edges(changes: list[Change]) -> list[Edge]:
         attrs = [("status", c.status), ("similarity", f"{c.similarity:.3f}")]
         if c.formal:
             attrs.append(("formal_change", "true"))
+        if not same and not part and (c.old, c.new) in sizes:
+            attrs.append(("substance", str(sizes[(c.old, c.new)])))
         if not same or c.formal:
             attrs += [("inserted", " | ".join(c.inserted)[:1000]), ("deleted", " | ".join(c.deleted)[:1000])]
         edges.append(Edge(c.new, c.old, EdgeType.INHERITS if same else EdgeType.AMENDS,
@@ -226,11 +238,20 @@ def align_corpus(units: list[Unit], vectors: dict | None = None) -> tuple[list[E
         versions = list(group)
         for older, newer in zip(versions, versions[1:]):
             changes = align(articles.get(older.id, []), articles.get(newer.id, []), vectors)
-            edges += version_edges(changes)
+            edges += version_edges(changes, step_substance(changes, articles.get(older.id, []) +
+                                                           articles.get(newer.id, [])))
             step = f"{older.id} -> {newer.version}"
             counts[step] = {s: sum(c.status == s for c in changes)
                             for s in ("inherited", "amended", "renumbered", "added", "removed", *PART_STATUS)}
     return edges, counts
+
+
+def step_substance(changes: list[Change], units: list[Unit]) -> dict[tuple[str, str], int]:
+    """(old, new) -> the size of each one-to-one amendment of a step beyond its renamings."""
+    text = {u.id: _formal_words(u.text) for u in units}
+    ops = {(c.old, c.new): operations(text[c.old], text[c.new]) for c in changes
+           if c.old in text and c.new in text and c.status in ("amended", "renumbered") and c.similarity < 1.0}
+    return substance(ops)
 
 
 # -- time ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from .plan import make_plan, structural
 from .together import start
 from .rerank import Signals, answering, rerank
 from .route import language_weights, load_policies
-from .scope import make_scope, step_of
+from .scope import make_scope, span_of
 from .flat import fuse
 from .seeds import citing_named, find_seeds
 
@@ -57,7 +57,9 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     candidates |= {a for a in citing if scope.allows(units.get(a))}
     pair = "pairing" not in off
     if pair and plan.type == "version_diff" and not plan.route.history:     # "what did the 2021 revision change"
-        candidates = pairing.changed_at(r.agraph, candidates, step_of(scope, r.catalog))
+        # two versions compared: what changed between them, unless the question asks whether anything did
+        candidates = pairing.changed_at(candidates, span_of(scope, r.catalog, not plan.route.polar), r.graph.older_version,
+                                        r.graph.newer_version, r.substantive, frozenset(u.id for u in seeds.direct))
     vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),

@@ -81,22 +81,35 @@ def history(graph, uid: str, versions: frozenset[str], unit: Callable[[str], Uni
     return [v for v in chain[lo:hi + 1][::-1] if v == uid or allows(unit(v))]
 
 
-def changed_at(agraph, ids: set[str], steps: dict[str, tuple[str, str]]) -> set[str]:
-    """Of `ids`, those a version step changed: for an instrument with a step (old version ->
-    new version), a unit of either version stays only if its counterpart across the step
-    differs in substance (AMENDS; a change of form is INHERITS) or it has none (added or
-    removed); units of other versions and instruments stay. Unchanged if nothing would stay."""
+def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable[[str], str | None],
+               newer: Callable[[str], str | None], substantive: Callable[[str, str], bool],
+               keep: frozenset[str] = frozenset()) -> set[str]:
+    """Of `ids`, those changed between two versions a question compares: for an instrument
+    with a span (its versions from the older compared one to the newer, in order), a unit of
+    either end stays only if, walking its versions (`older` / `newer`: id -> the aligned
+    article of the previous / next version) to the other end, some step changed it in
+    substance (`substantive(a, b)`: an AMENDS edge beyond the step's renamings, see
+    link/substance.py) or it has no counterpart there (added or removed). Units of other
+    versions and instruments, and those in `keep` (named by the question), stay. Unchanged if
+    no unit of a span would stay."""
     def doc(uid: str) -> str:
         return uid.split("/")[0]
-    out = set()
+
+    def changed(uid: str, span: tuple[str, ...]) -> bool:
+        walk, end = (newer, span[-1]) if doc(uid) == span[0] else (older, span[0])
+        cur = uid
+        while doc(cur) != end:
+            nxt = walk(cur)
+            if nxt is None or doc(nxt) not in span or substantive(cur, nxt):
+                return True
+            cur = nxt
+        return False
+    out, ends = set(), set()
     for uid in ids:
-        key = uid.split("@")[0]
-        if key not in steps or doc(uid) not in steps[key]:
+        span = spans.get(uid.split("@")[0])
+        if span is None or doc(uid) not in (span[0], span[-1]) or uid in keep:
             out.add(uid)
-            continue
-        across = [t for n, t, _ in agraph.neighbours(uid) if t in ("INHERITS", "AMENDS")
-                  and doc(n) in steps[key] and doc(n) != doc(uid)]
-        if not across or "AMENDS" in across:
+        elif changed(uid, span):
             out.add(uid)
-    changed = out - {u for u in ids if u.split("@")[0] not in steps or doc(u) not in steps[u.split("@")[0]]}
-    return out if changed else set(ids)
+            ends.add(uid)
+    return out if ends else set(ids)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.config import RetrievalConfig
-from ..core.records import Result, Unit
+from ..core.records import EdgeType, Result, Unit
+from ..link.versions import ALIGN_EXTRACTOR
 from .catalog import Catalog
 from .expand import ArticleGraph
 from ..parse.languages import guess_language  # noqa: F401  (re-exported: callers import it from here)
@@ -82,6 +83,14 @@ class Retriever:
             from .cite import reference_index
             self._duties = reference_index(self.graph, implicit=True)
         return self._duties
+
+    def substantive(self, a: str, b: str) -> bool:
+        """Whether the version step between aligned articles `a` and `b` changed more than
+        the step's renamings (an AMENDS edge without `substance` = 0, link/substance.py)."""
+        for e in self.graph.edges_of(a, (EdgeType.AMENDS, EdgeType.INHERITS), "both"):
+            if b in (e.source, e.target) and e.extractor == ALIGN_EXTRACTOR:
+                return e.type == EdgeType.AMENDS
+        return True
 
     def neighbours(self, uid: str) -> list[tuple[str, str, str]]:
         """(article, edge type, arrow) linked to article `uid`."""

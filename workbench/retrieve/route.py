@@ -45,6 +45,11 @@ COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什�
 HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
+# a yes-no question, by its grammar: the Chinese A-not-A and 是否 / 有无 / 吗, an English question
+# opening with an auxiliary or asking "whether", the Vietnamese "có … không" / "hay không"
+POLAR = re.compile(r"有没有|有无|是否|是不是|吗\s*[？?]|\bwhether\b"
+                   r"|(?:^|[.;:]\s+)(?:did|does|do|has|have|is|are|was|were)\b[^?]*\?"
+                   r"|\bcó\b[^?？]*\bkhông\b|hay không", re.IGNORECASE)
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
             "definition", "defined", "what is a", "what is an")
 # What a question asks for, whatever its type, in the words statutes use for each provision
@@ -97,6 +102,7 @@ class Route:
     history: bool = False                        # ... about a provision's history through every revision
     asks: tuple[str, ...] = ()                   # provision roles asked for (asked_roles)
     current: bool = False                        # names the version in force now ("现行", "hiện hành")
+    polar: bool = False                          # a yes-no question ("有无变化", "whether it changed")
 
 
 def question_date(q: str) -> dt.date | None:
@@ -243,7 +249,7 @@ def classify(q: str) -> Route:
     else:
         kind = "precise"
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, has(HISTORY_CUES), asks,
-                 has(CURRENT_CUES))
+                 has(CURRENT_CUES), bool(POLAR.search(q)))
 
 
 @dataclass(frozen=True)
