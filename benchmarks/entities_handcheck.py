@@ -74,6 +74,11 @@ def summarise(judged: list[dict], by: str) -> dict:
     return out
 
 
+# the sheet suffixes: the first rules, then the blind rounds 1-8 (round 7, seed 61: relations of
+# every language; round 8, seed 67: vi entities)
+ROUNDS = ["", *(f"_validation{i if i > 1 else ''}" for i in range(1, 9))]
+
+
 def recall(lang: str, mentions_of, suffix: str = "") -> dict:
     from workbench.entities.extract import normalise
     found = strict = lenient = 0
@@ -136,12 +141,8 @@ def main() -> int:
         for sheet in args.sheets.split(","):
             judged = rows(f"{sheet}_{lang}.csv")
             res[sheet] = summarise(judged, "type")          # the first rules (tuning material)
-            res[sheet + "_validation"] = summarise(rows(f"{sheet}_{lang}_validation.csv"), "type")    # round 1
-            res[sheet + "_validation2"] = summarise(rows(f"{sheet}_{lang}_validation2.csv"), "type")  # round 2
-            res[sheet + "_validation3"] = summarise(rows(f"{sheet}_{lang}_validation3.csv"), "type")  # round 3
-            res[sheet + "_validation4"] = summarise(rows(f"{sheet}_{lang}_validation4.csv"), "type")  # vi, en entities
-            res[sheet + "_validation5"] = summarise(rows(f"{sheet}_{lang}_validation5.csv"), "type")  # zh, vi relations
-            res[sheet + "_validation6"] = summarise(rows(f"{sheet}_{lang}_validation6.csv"), "type")  # en relations
+            for suffix in ROUNDS[1:]:           # the blind rounds (see the docstring); missing sheets: empty
+                res[sheet + suffix] = summarise(rows(f"{sheet}_{lang}{suffix}.csv"), "type")
             if args.current:
                 status = current_status(lang, index, sheet, args.against)
                 print(f"{lang} {sheet}: " + ", ".join(f"{m}/{s} {n}" for (m, s), n in sorted(status.items())))
@@ -154,15 +155,9 @@ def main() -> int:
                             "relations": len(index.relations), "aggregated": len(index.aggregated)}
         result[lang] = res
         for sheet in args.sheets.split(","):
-            s, v, w, c, d, e, f = (res[sheet + x] for x in ("", "_validation", "_validation2", "_validation3",
-                                                             "_validation4", "_validation5", "_validation6"))
-            print(f"{lang} {sheet} strict / lenient precision: first rules {s['all'].get('strict')} / "
-                  f"{s['all'].get('lenient')}; round 1 {v['all'].get('strict')} / {v['all'].get('lenient')}; "
-                  f"round 2 {w['all'].get('strict')} / {w['all'].get('lenient')}; "
-                  f"round 3 {c['all'].get('strict')} / {c['all'].get('lenient')}; "
-                  f"round 4 {d['all'].get('strict')} / {d['all'].get('lenient')}; "
-                  f"round 5 {e['all'].get('strict')} / {e['all'].get('lenient')}; "
-                  f"round 6 {f['all'].get('strict')} / {f['all'].get('lenient')}")
+            print(f"{lang} {sheet} strict / lenient precision: " + "; ".join(
+                f"{'first rules' if not x else 'round ' + str(i)} {res[sheet + x]['all'].get('strict')} / "
+                f"{res[sheet + x]['all'].get('lenient')}" for i, x in enumerate(ROUNDS) if res[sheet + x]['all']))
         print(f"{lang} recall of the current rules on the recall sheets: {res['recall']}, "
               f"{res['recall_validation']}, {res['recall_validation2']}, {res['recall_validation3']}, "
               f"{res['recall_validation4']}; inventory: {res['inventory']}")

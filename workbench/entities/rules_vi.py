@@ -92,6 +92,7 @@ _FIRST_OK = set("bị được phải có không chưa đã tự cùng".split())
 # a quantifier opens an object, a directional complements a verb: the run before them ends in a verb
 _NEW_NP = set("các những mọi mỗi một hai nhiều toàn tất vào ra lên xuống sang tới lại".split())
 _CLOSE = set("này đó kia ấy khác mà".split())   # a determiner or "mà" (who) closes the noun phrase
+_NOMINAL = {"sự", "việc"}                       # a nominaliser: the verb after it is a noun
 # a closed-class syllable that makes a compound with the one before is no boundary: "nước ngoài"
 # (foreign), "trực thuộc", "hành vi", "cấp trên", "thứ hai" (an ordinal)
 _BOUND = {"ngoài": {"nước"}, "toàn": {"an", "hoàn"}, "thuộc": {"trực"}, "vi": {"hành"}, "trên": {"cấp"}, "dưới": {"cấp"}} | \
@@ -111,7 +112,10 @@ _HEADS = ("người", "cơ", "chủ", "tổ", "cá")
 # a list goes on with a new actor: a head, a capital or a noun that names actors; else the comma /
 # và / hoặc joins modifiers of one name ("người nhận chăm sóc, nuôi dưỡng"), which runs over the
 # coordinated parts (three syllables each at most) to the boundary that closes them, or is dropped
-_ACTOR = set(_HEADS) | set("doanh thương hộ nhà pháp công đương đơn bên luật trẻ cha mẹ vợ chồng ông bà con gia".split())
+_ACTOR = set(_HEADS) | set("doanh thương hộ nhà pháp đương đơn bên luật trẻ cha mẹ vợ chồng ông bà con gia".split())
+# "công" starts nouns of things as well (công việc, công trình): it names an actor only as the citizen, the
+# official, the company or the police (công dân, công chức, công ty, công an)
+_ACTOR_RX = re.compile(rf"(?:{'|'.join(_ACTOR)}|công (?:dân|chức|ty|an))(?!{_W})", re.I)
 _STOPRX = rf" (?:{'|'.join(_STOP)})(?!{_W})"
 _RELATIONAL = {"trung ương", "chuyên môn", "thường trực", "đại diện", "điều hành", "chủ quản"}
 # a causative verb makes the name after it the subject of a verb series ("hướng dẫn X tiếp nhận, …");
@@ -174,7 +178,9 @@ def _run(text: str, pos: int) -> tuple[int, int, str] | None:
             return end, len(words), "pred" if low in _PRED | _CLOSE else "list" if low in ("và", "hoặc") else "end"
         lead = next((i for i, w in enumerate(words) if w.lower() not in _FIRST_OK), len(words))
         if lead < len(words) and not comma and _INTRANS.match(text, m.start(2)):
-            return end, len(words), "pred"
+            # a nominaliser (sự, việc) makes the verb after it a noun, the object: "người phải có sự đồng ý …" ends
+            # at no predicate there, and a run whose end the grammar does not give is no name
+            return None if words[-1].lower() in _NOMINAL else (end, len(words), "pred")
         if len(words) - extra - lead >= _LIMIT:    # a parallel part after a comma, a leading modal do not count
             return None
         words.append(word)
@@ -204,7 +210,7 @@ def _coord(text: str, pos: int) -> int | None:
     end = pos
     while mk := re.compile(r"(?:, *| +(?:và|hoặc) +)").match(text, end):
         words = re.compile(rf"({_W}+)(?:(?!{_STOPRX}) [{_LO}]+(?!{_W})){{0,2}}").match(text, mk.end())
-        if not words or words.group(1)[0].isupper() or words.group(1).lower() in _ACTOR | _STOP:
+        if not words or words.group(1)[0].isupper() or words.group(1).lower() in _STOP or _ACTOR_RX.match(text, mk.end()):
             return end
         if set(words.group().lower().split()[1:]) & set(_HEADS):
             return None
@@ -228,7 +234,7 @@ def _past_list(text: str, start: int, run: tuple, lead: str):
     # a coordinated part that repeats the clause's opener ("người bị cưỡng ép …, bị lừa dối …") continues the clause
     if word == lead and lead in _FIRST_OK:
         return False
-    if word in _ACTOR | _STOP:
+    if word in _STOP or _ACTOR_RX.match(text, run[0] + nxt.start(1)):
         return run
     ext = _coord(text, run[0])
     if short and comma and ext and _OPEN_VERB.match(text, ext):
@@ -334,9 +340,20 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             lead = text[m.end():].split(maxsplit=1)[0].lower() if run else ""
             if head == "người" and before and before[0].lower() in _INCORP and lead not in _CLASS_OPEN:
                 continue                # an incorporated object: "giết người …" is an act, not a class of persons
+            # after the existential "có" (there is, has) or the indefinite "một" (a, one), "người" + a clause describes
+            # someone ("cần có người thường xuyên chăm sóc", "Khi một người bị … mà"): an individual, no class of
+            # persons; a one-word role ("có người đại diện", "một người giám hộ") still names the role
+            if head == "người" and before and before[0].lower() in ("có", "một") and \
+                    (run is None or run[1] >= 3 or lead in _FIRST_OK | _STATE):
+                continue
             # "người đứng đầu" + a body holds an office of that body: the name is the body's, bounded only where
             # the body's name closes ("người đứng đầu cơ quan quản lý nhà nước về …" is cut there: dropped)
             if head == "người" and re.match(rf" đứng đầu (?:cơ quan|tổ chức|đơn vị) (?!(?:và|hoặc)(?!{_W}))[{_LO}]", text[m.end():]):
+                continue
+            # a passive "được / bị" + an actor is the agent of a verb that follows it ("người được cơ quan, tổ chức …
+            # điều động"): the relative clause ends past that verb, which a run stopping at the agent does not reach
+            if run and lead in ("được", "bị") and (ag := re.match(r"\s+\S+\s+", text[m.end():])) and \
+                    _ACTOR_RX.match(text, m.end() + ag.end()):
                 continue
             if run and (run := _past_list(text, m.start(), run, lead)) is False:
                 continue
@@ -362,9 +379,12 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
     # a name keeps its form within a provision: a longer or unbounded run that begins with a name
     # found elsewhere in the text, followed by more syllables, is that name + its predicate
     for type_, start, end, conf, syls in cands:
+        # A run bounded on its own that is longer than the name ("chủ sở hữu | chung", "người giám hộ | đương
+        # nhiên") may as well be that name + its modifier as that name + its predicate: neither cut is sure, dropped
         for k in range(len(syls) - 1, 1, -1):
             if " ".join(syls[:k]) in names and (end is None or k < len(text[start:end].split())):
-                end = start + [t.end() for t in re.finditer(r"\S+", text[start:start + 200])][k - 1]
+                end = None if end is not None else \
+                    start + [t.end() for t in re.finditer(r"\S+", text[start:start + 200])][k - 1]
                 break
         # "có thẩm quyền" restricts a body named by its function to the competent one ("cơ quan quản lý nhà nước về
         # du lịch có thẩm quyền"): part of the name where the phrase closes after it (not "có thẩm quyền + verb")
