@@ -1,6 +1,9 @@
 """Language-aware tokens for full-text search and BM25.
 
-Chinese is segmented with jieba (search mode, so 食品安全法 also yields 食品 / 安全);
+Chinese is segmented with jieba (search mode, so 食品安全法 also yields 食品 / 安全), and each
+character but a function word is a token as well: a question paraphrasing the law ("搜身" for
+"搜查他人身体", "扣下" for "扣押") still shares characters with it where it shares no word (the
+usual word + character indexing of Chinese retrieval);
 Vietnamese keeps syllables (lower-cased, diacritics kept, since they change meaning);
 English is lower-cased and Snowball-stemmed with PyStemmer. Mixed text is handled
 run by run, so an English rule number inside Chinese text stays one token.
@@ -35,6 +38,7 @@ def tokens(text: str, language: str = "") -> list[str]:
     for cjk, number, word in RE_RUN.findall(text or ""):
         if cjk:
             out.extend(t for t in _jieba().cut_for_search(cjk) if t.strip())
+            out.extend(ch for ch in cjk if ch not in ZH_STOP)
         elif number:
             out.append(number.lower())
         else:
