@@ -18,7 +18,9 @@ once more (zh modifiers, vi heads of bodies, the agent of an issuing verb) and t
 `relations_*_validation5.csv` sheets (seed 53), drawn from those and judged blind, measure the
 current zh and vi relation rules; the en relation rules took one more principle (phrases
 modifying a noun or participle) and `relations_en_validation6.csv` (seed 59) measures them
-(entities: zh seed 37, vi and en seed 41). Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
+(entities: zh seed 37, vi and en seed 41). Round 7 (`*_validation7.csv`, seed 61) judged the
+relation rules of every language after one more rewrite, and round 8 (`entities_vi_validation8.csv`,
+seed 67) the vi entity rules after theirs. Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
 extractor produces for that unit: `kept` (the same mention or relation is still produced),
 `gone` (no longer produced) or `changed` (the unit now yields an overlapping mention of another
 span or type) -- how a rule change moved the judged rows, before a fresh sample is judged.
@@ -157,7 +159,7 @@ def main() -> int:
         for sheet in args.sheets.split(","):
             print(f"{lang} {sheet} strict / lenient precision: " + "; ".join(
                 f"{'first rules' if not x else 'round ' + str(i)} {res[sheet + x]['all'].get('strict')} / "
-                f"{res[sheet + x]['all'].get('lenient')}" for i, x in enumerate(ROUNDS) if res[sheet + x]['all']))
+                f"{res[sheet + x]['all'].get('lenient')}" for i, x in enumerate(ROUNDS) if res[sheet + x]['all'].get('strict') is not None))
         print(f"{lang} recall of the current rules on the recall sheets: {res['recall']}, "
               f"{res['recall_validation']}, {res['recall_validation2']}, {res['recall_validation3']}, "
               f"{res['recall_validation4']}; inventory: {res['inventory']}")
