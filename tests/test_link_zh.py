@@ -233,6 +233,12 @@ DUTY_LAW = """中华人民共和国测试法
 
 第九条　经营者有下列行为之一的，处一千元以上一万元以下罚款：
 （一）未告知原许可机关，擅自终止经营的。
+
+第十条　开具票据应当按照规定的时限如实开具，并加盖专用章。任何单位和个人不得有下列虚开票据行为：
+（一）为他人开具与实际经营业务情况不符的票据；
+（二）让他人为自己开具与实际经营业务情况不符的票据。
+
+第十一条　违反本法的规定虚开票据的，由主管部门没收违法所得，并处罚款。
 """
 
 
@@ -247,6 +253,7 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert ("a5/c1/p1", "a2") in links and ("a5/c1/p2", "a3") in links
     assert not any(s.startswith(("a6", "a7")) for s, _ in links)
     assert ("a9/c1/p1", "a8") in links          # a procedure stated as a duty (应当 … 告知) is broken too
+    assert ("a11/c1", "a10") in links           # a conduct named in a few words: the one duty naming it
     assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
     english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
     assert implicit_duties(english) == []          # other languages number what a penalty enforces

@@ -7,7 +7,9 @@ penalty has nothing to walk. This module reads the conduct a sanctioning provisi
 and links it to the provision of the same instrument version imposing that duty (an
 obligation or prohibition outside the sanction articles) whose wording it repeats most:
 TF-IDF over Chinese character pairs (IDF within the instrument version), best unit of each
-article, the best article taken when its cosine is at least MIN_SCORE.
+article, the best article taken when its cosine is at least MIN_SCORE. A conduct restated in a
+few words ("违反本办法的规定虚开发票的") scores low against a long duty article; it is linked to
+the duty unit holding it verbatim when all such units lie in one article (`_naming`).
 
 The edge is a REFERENCES edge from the sanction (clause or point) to the duty (clause or
 point), extractor `implicit-duty`, its confidence the cosine, its evidence the conduct. Other
@@ -75,6 +77,8 @@ def _link(units: list[Unit]) -> list[Edge]:
         return {p: x / norm for p, x in v.items()} if norm else {}
 
     duty_vectors = [(u, vector(u.text)) for u in duties]
+    duty_texts = [(u.id, _HAN.sub("", u.text)) for u in duties if u.kind != "article"] or \
+        [(u.id, _HAN.sub("", u.text)) for u in duties]
     parents = {u.parent_id for u in units if u.parent_id}
     edges = []
     for u in units:
@@ -93,9 +97,23 @@ def _link(units: list[Unit]) -> list[Edge]:
         if not best:
             continue
         score, target = max(best.values())
+        if score < MIN_SCORE:       # a conduct named in a few words ("虚开发票的"): the one duty article naming it
+            named = _naming(_HAN.sub("", conduct), duty_texts)
+            if named is not None:
+                score, target = max(best.get(_article(named), (0.0, named))[0], MIN_SCORE), named
         if score >= MIN_SCORE:
             edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
     return edges
+
+
+def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
+    """The duty unit (a clause or point; an article without parts) whose text holds the whole
+    restated conduct verbatim, when the units holding it lie in one article only; the
+    innermost such unit."""
+    holding = [uid for uid, text in duty_texts if conduct in text]
+    if not holding or len({_article(uid) for uid in holding}) > 1:
+        return None
+    return max(holding, key=lambda uid: uid.count("/"))
 
 
 def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | None:
