@@ -149,6 +149,7 @@ def test_units_history_in_force_define_info(api):
     assert ("CONTAINS", "clinic-licensing-act@2018/ch4") in {(e["type"], e["source"]) for e in u["in_edges"]}
     steps = api.get("/history/clinic-licensing-act@2018/a16").json()
     assert [s["unit_id"] for s in steps][-1] == "clinic-licensing-act@2018/a16" and len(steps) >= 2
+    assert steps[-1]["substance"] > 0 and not steps[-1]["form_only"] and steps[0]["substance"] is None   # fines raised
     doc = api.get("/in-force", params={"key": "clinic-licensing-act", "on": "2015-01-01"}).json()
     assert doc["id"] == "clinic-licensing-act@2012"
     assert any(t["term"].lower() == "clinic" for t in api.get("/define", params={"term": "clinic"}).json())

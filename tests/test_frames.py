@@ -69,6 +69,7 @@ def test_units_and_edges_frames_agree_with_the_stores(wb):
     assert set(refs["type"]) == {"REFERENCES"}
     hist = frames.history(wb, "clinic-licensing-act@2018/a16")
     assert hist["unit_id"].to_list()[-1] == "clinic-licensing-act@2018/a16" and hist.height >= 2
+    assert hist["substance"].to_list()[-1] > 0 and hist["form_only"].to_list() == [False] * hist.height
     from workbench.ui.notebook import in_force_table
     held = in_force_table(wb, "clinic-licensing-act", ["2015-01-01", "2020-01-01", "1900-01-01"])
     assert held["version in force"].to_list() == ["clinic-licensing-act@2012", "clinic-licensing-act@2018", "(none)"]

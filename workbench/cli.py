@@ -278,6 +278,10 @@ def cmd_history(args) -> int:
             line += f"  [{step['effective_from']}..{step['effective_to'] or ''}]"
         if step["status"]:
             line += f"  {step['status']}"
+        if step["form_only"]:
+            line += "  (form only)"
+        elif step["substance"] == 0:
+            line += "  (renaming made throughout the revision only)"
         if step["inserted"] or step["deleted"]:
             line += f"  +[{step['inserted'][:60]}] -[{step['deleted'][:60]}]"
         print(line)

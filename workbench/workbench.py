@@ -268,20 +268,26 @@ class Workbench:
 
     def changes(self, unit_id: str) -> list[dict]:
         """The versions of one article, oldest first: id, validity, and how each differs from
-        the one before (status of the version alignment, text inserted / deleted)."""
+        the one before (status of the version alignment, text inserted / deleted; `form_only`:
+        punctuation width, quotes or spacing only; `substance`: characters -- words in alphabetic
+        text -- changed beyond the renamings the revision made throughout, 0 for an article
+        amended by such a renaming only, link/substance.py; None when not recorded)."""
         chain = self.history(unit_id)
         units = {u.id: u for u in self.store.get(chain)}
         steps = []
         for older, newer in zip([None] + chain, chain):
             u = units.get(newer)
             step = {"unit_id": newer, "effective_from": u.effective_from if u else None,
-                    "effective_to": u.effective_to if u else None, "status": "", "inserted": "", "deleted": ""}
+                    "effective_to": u.effective_to if u else None, "status": "", "inserted": "", "deleted": "",
+                    "form_only": False, "substance": None}
             edge = next((e for e in self.graph.edges_of(newer, (EdgeType.INHERITS, EdgeType.AMENDS))
                          if e.target == older and e.extractor in VERSION_EXTRACTORS),
                         None) if older else None
             if edge is not None:
                 a = dict(edge.attrs)
-                step.update(status=a.get("status", ""), inserted=a.get("inserted", ""), deleted=a.get("deleted", ""))
+                step.update(status=a.get("status", ""), inserted=a.get("inserted", ""), deleted=a.get("deleted", ""),
+                            form_only=a.get("formal_change") == "true",
+                            substance=int(a["substance"]) if a.get("substance", "").isdigit() else None)
             steps.append(step)
         return steps
 

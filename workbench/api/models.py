@@ -122,6 +122,8 @@ class Step(BaseModel):
     status: str = ""
     inserted: str = ""
     deleted: str = ""
+    form_only: bool = False              # punctuation width, quotes or spacing changed only
+    substance: int | None = None         # changed beyond the revision's renamings (0: a renaming only)
 
 
 class Term(BaseModel):

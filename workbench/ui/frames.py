@@ -48,7 +48,7 @@ def history(wb, unit_id: str) -> pl.DataFrame:
     """One article's versions, oldest first, with validity and what changed from the one before."""
     rows = wb.changes(unit_id)
     schema = {"unit_id": pl.String, "effective_from": pl.Date, "effective_to": pl.Date, "status": pl.String,
-              "inserted": pl.String, "deleted": pl.String}
+              "inserted": pl.String, "deleted": pl.String, "form_only": pl.Boolean, "substance": pl.Int64}
     return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)
 
 
