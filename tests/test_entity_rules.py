@@ -287,6 +287,10 @@ def test_zh_the_violator_is_the_subject_of_the_violator_clause():
     assert not [t for t in got if t[2] == "食品经营者"]
     got = _rels("zh", "sanction", "为无证从事屠宰的单位提供场所的，由县级以上人民政府农业农村主管部门没收违法所得。")
     assert not [t for t in got if t[1] == "SANCTIONS"]
+    # a prepositional adjunct clause before the conduct (未经X许可) is passed over: the violator opens the next one
+    got = _rels("zh", "sanction", "违反本条例规定，未经省级人民政府卫生健康主管部门许可，医疗机构擅自开展诊疗活动的，"
+                                  "由县级以上人民政府卫生健康主管部门责令停止执业活动。")
+    assert ("县级以上人民政府卫生健康主管部门", "SANCTIONS", "医疗机构") in got, got
 
 
 def test_zh_a_duty_object_ends_where_another_agent_or_subject_begins():
@@ -295,6 +299,19 @@ def test_zh_a_duty_object_ends_where_another_agent_or_subject_begins():
     assert not [t for t in got if t[1] == "HAS_DUTY" and t[2] in ("屠宰企业", "检疫证明")]
     got = _rels("zh", "obligation", "采购者应当索取进货凭证，供货者应当如实提供。")
     assert ("采购者", "HAS_DUTY", "供货者") not in got
+    # 由 inside a word (事由, 理由) or the conjunction 由于 opens no agent phrase: the predicate goes on
+    got = _rels("zh", "obligation", "销售者应当以书面形式告知退货的事由，并通知生产者。")
+    assert ("销售者", "HAS_DUTY", "生产者") in got, got
+    got = _rels("zh", "obligation", "承运人应当说明由于天气延误的理由，并通知托运人。")
+    assert ("承运人", "HAS_DUTY", "托运人") in got, got
+
+
+def test_zh_a_prepositional_phrase_inside_a_relative_clause_leaves_the_subject():
+    """与X订立合同的Y应当: the phrase is part of the 的-clause modifying Y, which is the subject; 对…的Y，应当:
+    the phrase's object is Y itself, and the clause has no subject."""
+    got = _rels("zh", "obligation", "向劳动者支付工资的用人单位应当保存工资支付记录。")
+    assert ("x", "IMPOSES_DUTY", "用人单位") in got and ("x", "IMPOSES_DUTY", "劳动者") not in got, got
+    assert not _rels("zh", "obligation", "对存在违法行为的经营者，应当依法处理。")
 
 
 def test_zh_shared_heads_of_coordinated_modifiers_and_government_lists():
@@ -311,8 +328,9 @@ def test_vi_modals_inside_names_and_conditions_are_no_duty():
     """"người có nghĩa vụ" names a person (its modal words are part of the name); a modal inside a
     condition (Trường hợp / Nếu … thì) states the condition; a document after "(được) cấp" on a noun is
     in a relative clause; the body of an office holder ("Thủ trưởng cơ quan X") owns the argument."""
-    got = _rels("vi", "permission", "Người có quyền có quyền yêu cầu người có nghĩa vụ thanh toán khoản nợ.")
-    assert not [t for t in got if t[1] in ("HAS_DUTY", "IMPOSES_DUTY")]
+    # the modal words inside "Người có nghĩa vụ" are not its duty: the modal is the "phải" after the name
+    got = _rels("vi", "obligation", "Người có nghĩa vụ phải thanh toán khoản nợ cho người có quyền.")
+    assert ("x", "IMPOSES_DUTY", "người có nghĩa vụ") in got, got
     got = _rels("vi", "obligation", "Trường hợp người mua biết hoặc phải biết về khuyết tật thì hợp đồng vẫn có hiệu lực.")
     assert not [t for t in got if t[1] == "IMPOSES_DUTY"]
     got = _rels("vi", "obligation", "Cơ sở in phải nộp bản in cho cơ quan cấp Giấy phép xuất bản.")
@@ -325,12 +343,12 @@ def test_en_phrases_modifying_a_noun_asides_and_headings():
     """A preposition after a noun that is itself the object of a preposition attaches to that noun; an
     aside in parentheses and "in relation to X" are no arguments; a label before a dash is no subject; a
     name before a bare noun modifies it; "must not be … by X" puts the duty on X."""
-    got = _rels("en", "obligation", "A Bank must assign a 20% weight to any Exposure to the Central Authority.")
-    assert not [t for t in got if t[1] == "HAS_DUTY"]
+    got = _rels("en", "obligation", "An Authorised Person must apply a 100% weight to any Exposure to the Regulator.")
+    assert ("x", "IMPOSES_DUTY", "authorised person") in got and not [t for t in got if t[1] == "HAS_DUTY"], got
     got = _rels("en", "obligation", "An Authorised Person must notify the Regulator (acting as an Insurer where relevant) promptly.")
     assert ("authorised person", "HAS_DUTY", "regulator") in got and not [t for t in got if t[2] == "insurer"]
     got = _rels("en", "obligation", "(iii)\tLicensed Partners – An Applicant that is a partnership must list its Partners.")
-    assert not [t for t in got if t[0] == "licensed partner"]
+    assert not [t for t in got if t[0].startswith("licensed partner") or t[2].startswith("licensed partner")], got
     got = _rels("en", "obligation", "The Client assessment must precede any advice by an Authorised Person.")
     assert not [t for t in got if t[0] == "client" or t[2] == "client"]
     got = _rels("en", "obligation", "A Person dismissed under Rule 4 must not be re-hired by the Fund Manager.")
@@ -340,8 +358,11 @@ def test_en_phrases_modifying_a_noun_asides_and_headings():
 # -- the fifth vi rewrite (seed-41 errors and the earlier judged rows; each sentence is invented) ---------------
 def test_vi_a_longer_bounded_run_than_a_known_name_is_no_sure_name():
     # "Chủ sở hữu" is a name here; "Chủ sở hữu chung" may be it + a modifier or + a predicate: dropped, not cut
-    assert mentions("vi", "Chủ sở hữu phải báo cáo. Chủ sở hữu chung phải ký vào biên bản.") == {("party", "Chủ sở hữu")}
-    assert mentions("vi", "Người bảo lãnh phải ký. Người bảo lãnh liên đới phải trả nợ.") == {("party", "Người bảo lãnh")}
+    # (a cut would leave a second "Chủ sở hữu" at the second sentence: the spans tell the two apart)
+    def spans(text):
+        return [(m.type, m.surface, m.start) for m in extract(unit("s@1/a1", "vi", "obligation", text))]
+    assert spans("Chủ sở hữu phải báo cáo. Chủ sở hữu chung phải ký vào biên bản.") == [("party", "Chủ sở hữu", 0)]
+    assert spans("Người bảo lãnh phải ký. Người bảo lãnh liên đới phải trả nợ.") == [("party", "Người bảo lãnh", 0)]
 
 
 def test_vi_cong_names_an_actor_only_as_a_citizen_official_company_or_police():

@@ -40,11 +40,15 @@ def test_the_noun_sanction_asks_a_penalty_the_verb_approves():
 def test_a_yes_no_question_about_a_change_is_told_from_one_asking_what_changed():
     """A comparison of two versions asking whether something changed does not presume that it
     did (the counterparts are the answer either way); one asking what changed does."""
-    polar = ["2015年版和2021年版的第十条内容有无变化？", "两版罚则有没有实质变化？", "这一条修改了吗？",
+    polar = ["2015年版和2021年版的第十条内容有无变化？", "两版罚则有没有实质变化？分别在第几条？", "这一条修改了吗",
              "2015年版是否修改了登记程序？", "Did the 2018 version change the filing deadline?",
-             "State whether the 2015 Rules changed the fee.", "Quy định này có thay đổi không?"]
+             "Under the 2015 Rules, has the fee changed?", "State whether the 2015 Rules changed the fee.",
+             "Quy định này có thay đổi không?", "Quy định này đã được sửa đổi chưa?"]
     asking = ["与2015年版相比，2021年版对登记程序有何变化？", "2021年修订删掉了什么程序？",
               "What changed in the 2018 version about the filing deadline?",
-              "Quy định về thời hạn thay đổi thế nào?", "新增了什么？"]
+              "Quy định về thời hạn thay đổi thế nào?", "新增了什么？",
+              # a yes-no word inside a clause that asks something else
+              "关于是否需要办理许可证的规定，2021年版作了哪些修改？", "What changed on whether a licence is required?",
+              "Doanh nghiệp có vốn nhà nước không quá 50% phải làm gì?"]
     assert all(classify(q).polar for q in polar), [q for q in polar if not classify(q).polar]
     assert not any(classify(q).polar for q in asking), [q for q in asking if classify(q).polar]

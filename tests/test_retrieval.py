@@ -354,26 +354,34 @@ def test_development_sets_split_by_question_id(tmp_path):
 
 
 def test_what_one_revision_changed_keeps_the_changed_articles():
+    from types import SimpleNamespace
     from workbench.retrieve.pairing import changed_at
+    from workbench.retrieve.scope import Scope, span_of
     older = {"p@2021/a3": "p@2016/a3", "p@2021/a4": "p@2016/a4", "p@2021/a5": "p@2016/a5",
-             "p@2016/a3": "p@2011/a3", "p@2016/a4": "p@2011/a4", "p@2016/a5": "p@2011/a5"}
+             "p@2016/a3": "p@2011/a3", "p@2016/a4": "p@2011/a4", "p@2016/a5": "p@2011/a5", "q@2/a1": "q@1/a1"}
     newer = {v: k for k, v in older.items()}
-    # a3 inherited 2016 -> 2021, a4 amended, a5 amended by the step's renaming only
-    steps = {("p@2016/a4", "p@2021/a4"), ("p@2011/a3", "p@2016/a3")}
-    def substantive(a, b):
+    steps = {("p@2016/a4", "p@2021/a4"), ("p@2011/a3", "p@2016/a3")}    # a3 changed 2011 -> 2016, a4 2016 -> 2021
+    def amended(a, b):
         return (a, b) in steps or (b, a) in steps
+    catalog = SimpleNamespace(chain=lambda key: [SimpleNamespace(id=f"{key}@{v}") for v in
+                                                 {"p": ("2011", "2016", "2021"), "q": ("1", "2")}[key]])
+    one = span_of(Scope(("article",), named=frozenset({"p@2021"})), catalog)
+    assert one == {"p": ("p@2016", "p@2021")}           # one revision named: the step into it
     ids = {"p@2021/a3", "p@2021/a4", "p@2021/a5", "p@2021/a9", "p@2016/a3", "p@2016/a4", "q@1/a1"}
-    spans = {"p": ("p@2016", "p@2021")}
-    assert changed_at(ids, spans, older.get, newer.get, substantive) == \
-        {"p@2021/a4", "p@2021/a9", "p@2016/a4", "q@1/a1"}
-    # nothing changed: all stay; a named article always stays
-    assert changed_at({"p@2021/a3", "q@1/a1"}, spans, older.get, newer.get, substantive) == {"p@2021/a3", "q@1/a1"}
-    assert changed_at(ids, spans, older.get, newer.get, substantive, frozenset({"p@2021/a5"})) == \
+    assert changed_at(ids, one, older.get, newer.get, amended) == {"p@2021/a4", "p@2021/a9", "p@2016/a4", "q@1/a1"}
+    # a named article always stays
+    assert changed_at(ids, one, older.get, newer.get, amended, frozenset({"p@2021/a5"})) == \
         {"p@2021/a4", "p@2021/a5", "p@2021/a9", "p@2016/a4", "q@1/a1"}
-    # two named versions with one between: a change at either step counts (a3 changed 2011 -> 2016)
-    wide = {"p": ("p@2011", "p@2016", "p@2021")}
-    got = changed_at({"p@2021/a3", "p@2021/a5", "p@2011/a5", "p@2011/a3"}, wide, older.get, newer.get, substantive)
-    assert got == {"p@2021/a3", "p@2011/a3"}
+    # nothing of an instrument changed: all its units stay, whatever another instrument did
+    both = {**one, "q": ("q@1", "q@2")}
+    assert changed_at({"p@2021/a3", "p@2021/a4", "q@2/a1"}, both, older.get, newer.get, amended) == \
+        {"p@2021/a4", "q@2/a1"}
+    # two versions named with one between: a change at either step counts, the version between is read too
+    wide = span_of(Scope(("article",), named=frozenset({"p@2011", "p@2021"})), catalog)
+    assert wide == {"p": ("p@2011", "p@2016", "p@2021")}
+    got = changed_at({"p@2021/a3", "p@2021/a5", "p@2011/a5", "p@2011/a3", "p@2016/a5", "p@2016/a4"}, wide,
+                     older.get, newer.get, amended)
+    assert got == {"p@2021/a3", "p@2011/a3", "p@2016/a4"}
 
 
 def test_unstructured_questions_can_fall_back_to_the_fused_seeds():
@@ -440,3 +448,26 @@ def test_two_versions_named_in_separate_clauses_make_a_comparison(wb):
     event = wb.retrieve("2012年本市的诊所依《阿尔登共和国诊所许可法》申请许可证，2018年本诊所需要做什么？",
                         RetrievalConfig(top_k=5))
     assert event.route.type != "version_diff"
+
+
+def test_a_comparison_of_two_versions_keeps_what_changed_between_them(sample_workspace):
+    """On the real sample graph: an article the 2018 version amended counts as changed, an
+    inherited one does not; a question asking what changed drops the inherited one, a yes-no
+    question keeps it."""
+    from workbench.core.config import RetrievalConfig
+    from workbench.workbench import Workbench
+    wb = Workbench.open(sample_workspace, create=False)
+    r = wb.retriever
+    assert r.amended("clinic-licensing-act@2018/a8", "clinic-licensing-act@2012/a8")
+    inherited = [e for e in wb.graph.all_edges() if e.type.value == "INHERITS"
+                 and e.source.startswith("clinic-licensing-act@2018/a") and e.source.count("/") == 1]
+    assert inherited and not r.amended(inherited[0].source, inherited[0].target)
+    inherited = {e.source for e in inherited}
+    cfg = RetrievalConfig(mode="graph", top_k=40)
+    asking = wb.retrieve("Compared with the 2012 version, what changed in the 2018 version of the Clinic "
+                         "Licensing Act?", cfg)
+    whether = wb.retrieve("Did the 2018 version of the Clinic Licensing Act change anything compared with the "
+                          "2012 version?", cfg)
+    assert asking.plan.type == whether.plan.type == "version_diff" and whether.plan.route.polar
+    assert not inherited & {h.unit_id for h in asking.hits}
+    assert inherited & {h.unit_id for h in whether.hits}

@@ -25,8 +25,11 @@ PENALTY = {"zh": _rx(r"罚款|罚金|处罚|吊销|没收|责令|处分|拘留|�
 ISSUE = {"zh": _rx(r"出具|核发|发给|签发|颁发|发放|换发|补发"),
          "vi": _rx(r"\bcấp(?! (?:tỉnh|huyện|xã|trung ương|cơ sở|có thẩm quyền|phát|bách|cứu)\b)"),
          "en": _rx(r"\bissu(?:e|es|ed|ing)\b|\bgrant(?:s|ed|ing)?\b")}
-AGENT = {"zh": _rx(r"由\s*$"), "vi": _rx(r"\b(?:do|bởi)\s+$"), "en": _rx(r"\bby\s+(?:the\s+)?$")}
-AGENT_MARK = {"zh": _rx(r"由"), "vi": _rx(r"\b(?:do|bởi)\s"), "en": _rx(r"\bby the\b")}
+# zh 由 is the agent coverb only where it opens a phrase of its own: not a morpheme of a noun (理由, 自由,
+# 事由, 缘由 -- the reason, freedom, the cause) or of a route (经由), nor the conjunction 由于 / 由此 (because, thereby)
+_ZH_AGENT = r"(?<![理自事缘经])由(?![于此])"
+AGENT = {"zh": _rx(_ZH_AGENT + r"\s*$"), "vi": _rx(r"\b(?:do|bởi)\s+$"), "en": _rx(r"\bby\s+(?:the\s+)?$")}
+AGENT_MARK = {"zh": _rx(_ZH_AGENT), "vi": _rx(r"\b(?:do|bởi)\s"), "en": _rx(r"\bby the\b")}
 COORD = {"zh": _rx(r"^\s*(?:、|和|与|及其|及|以及|或者|或|，)\s*$"),
          "vi": _rx(r"^\s*(?:,|và|hoặc|, và|, hoặc)\s*$"),
          "en": _rx(r"^\s*(?:,|and|or|, and|, or)\s*(?:the\s+|an?\s+|any\s+)?$")}
@@ -115,3 +118,10 @@ _DET = r"(?:the|a|an|any|each|its|their|such|all|every|relevant|same|that|this|t
 # modifies that noun ("to any CR Exposure to X", "of the Exposure to X"), it is no argument of the verb
 NESTED_PP = {"en": re.compile(rf"\b(?:to|of|in|with|for|on|from)\s+(?:{_DET}\s+)+((?:(?!(?:and|or|to|be|{_DET})\b)"
                               rf"[\w-]+\s+){{1,3}})((?:to|with|for|from|on|in)\s+(?:{_DET}\s+)*)$", re.IGNORECASE)}
+# en: a verb of command after an authority's "may" (may require / direct / order X to …) is a power over X
+_COMMAND = _rx(r"^\s*(?:,[^,]*,\s*)?(?:require|direct|order|instruct|compel|oblige|request)\b")
+# "may consider / find / conclude / wish" states a judgement or a possibility, not a permission about its objects
+_JUDGEMENT = _rx(r"\s+(?:consider|find|conclude|wish|think|believe|deem|determine that)\b")
+AGENT_REACH = 40      # characters between an agent and its verb: room for a second agent or verb
+                      # (read off the judged ISSUES rows: "do Bộ Văn hóa, Thể thao và Du lịch, Ủy ban
+                      # nhân dân cấp tỉnh cấp" needs 27)

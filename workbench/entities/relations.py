@@ -42,8 +42,8 @@ from .grammar import (  # noqa: F401  (the closed classes, re-exported)
     COORD, NEG, NOT_MODAL, PREP, GAP, OPENER,
     BASIS, EXCLUDED, SUBORD, VIOLATOR, QUANTITY, CLAUSE,
     _BOUNDARY, POSSESSOR, HEAD_OF, CO_ACTOR, NOT_ARGUMENT, MODIFIER_PP,
-    AUDIENCE, APPROVAL, _VERB_GAP, CONDITION, OWNER, NESTED_PP,
-    _rx)
+    AUDIENCE, APPROVAL, _VERB_GAP, CONDITION, OWNER, NESTED_PP, AGENT_REACH,
+    _COMMAND, _JUDGEMENT, _rx)
 
 RELATION_TYPES = ("HAS_DUTY", "IMPOSES_DUTY", "SANCTIONS", "GRANTS_PERMISSION", "MAY", "ISSUES", "DEFINES")
 ACTORS = ("party", "authority")
@@ -122,8 +122,12 @@ class _Sentence:
             return False
         if lang == "zh" and "的" in gap.rstrip("，,；; ")[:-1]:      # X的Y: X modifies Y (a final 的 closes a topic)
             return False
-        if lang == "zh" and re.match(r"(?:对(?!于)|向|为|与|给|将|把)", before):   # 对…的企业，应当: a clause opened by a
-            return False                                                      # preposition has no subject in it
+        pp = re.match(r"(?:对(?!于)|向|为|与|给|将|把)", before) if lang == "zh" else None
+        if pp:      # 对…的企业，应当: a clause opened by a preposition has no subject in it -- unless the phrase closes
+            pe = m.start - len(before) + pp.end()       # on its object and a 的 after it ends a relative clause on
+            obj = [o for o in self.mentions if pe <= o.start and o.end <= m.start and "的" not in self.text[pe:o.start]]
+            if not (obj and "的" in self.text[obj[0].end:m.start]):     # the mention (与X订立合同的劳动者应当)
+                return False
         prior = [o for o in self.mentions if (cs <= o.start or lang != "zh") and o.end <= m.start and o.type in ACTORS
                  and COORD[lang].match(self.text[o.end:m.start])]
         if prior and lang != "zh":      # a conjunct is a head when the one before it is ("của cơ quan, tổ chức": no)
@@ -180,8 +184,10 @@ class _Sentence:
         nxt = [x.start() for rx in (DUTY, PERMISSION, SUBORD) for x in rx[lang].finditer(self.text, modal.end(), self.end)
                if x.group().lower() != "được"]      # bare "được" is also the passive (được cấp)
         # an agent after the predicate (由其监督X) opens an act of its own; the subject of the next modal
-        # (…，销售者应当) opens its own clause: neither is what this duty is about
-        nxt += [x.start() for x in AGENT_MARK[lang].finditer(self.text, modal.end() + 4, self.end)] if lang == "zh" else []
+        # (…，销售者应当) opens its own clause: neither is what this duty is about. 由 opens an agent phrase only
+        # before its agent (a mention or 其), not in 说明…的理由，并通知X
+        nxt += [x.start() for x in AGENT_MARK[lang].finditer(self.text, modal.end() + 4, self.end) if re.match(r"\s*其", self.text[
+            x.end():x.end() + 3]) or any(0 <= o.start - x.end() <= 1 for o in self.mentions)] if lang == "zh" else []
         stop, out, prev = min(nxt, default=self.end), [], modal.end()
         later = [x.start() for rx in (DUTY, PERMISSION) for x in rx[lang].finditer(self.text, modal.end(), self.end)
                  if x.start() == stop and x.group().lower() != "được"]
@@ -304,7 +310,8 @@ def _violators(s: _Sentence, limit: int) -> list[Mention]:
     the first actor of the first clause that has one, with the actors joined to it (X、Y的Z和W). An
     actor after it in its clause, or in a later clause that continues its acts, is the object or a
     modifier of what it did (允许…食品经营者进入, 聘用人员, 销售…屠宰厂屠宰的产品); a clause that opens
-    with a preposition (为…的单位提供, 对消费者造成) names no violator."""
+    with a preposition is passed over when it is an adjunct before the conduct (未经X批准，Y擅自…的) and names
+    no violator when it is the conduct itself (为…的单位提供…的, 对消费者造成…的: it ends in 的 before 由)."""
     for cs, ce in sorted({s.clause(m.start) for m in s.mentions if m.end <= limit}):
         actors = [m for m in s.mentions if m.type in ACTORS and cs <= m.start and m.end <= min(ce, limit)]
         if not actors:
@@ -312,7 +319,9 @@ def _violators(s: _Sentence, limit: int) -> list[Mention]:
         first = actors[0]
         if PREP["zh"].search(s.text[max(s.start, first.start - 4):first.start]) or \
                 re.match(r"[，,；;：:\s]*(?:为|对(?!于)|向|与|同|给|从(?![事业])|在|将|把)", s.text[cs:first.start]):
-            return []
+            if s.text[cs:ce].rstrip("，,；;：: ").endswith("的") or ce >= s.clause(limit)[0]:
+                return []
+            continue
         out = [first]
         for m in actors[1:]:
             if not re.fullmatch(r"\s*(?:[、和与及或]|以及|或者|及其)\s*(?:其他|其它|[^，,。；;、的]{1,10}的)?\s*", s.text[out[-1].end:m.start]):
@@ -320,11 +329,6 @@ def _violators(s: _Sentence, limit: int) -> list[Mention]:
             out.append(m)
         return out
     return []
-
-
-_COMMAND = _rx(r"^\s*(?:,[^,]*,\s*)?(?:require|direct|order|instruct|compel|oblige|request)\b")
-# "may consider / find / conclude / wish" states a judgement or a possibility, not a permission about its objects
-_JUDGEMENT = _rx(r"\s+(?:consider|find|conclude|wish|think|believe|deem|determine that)\b")
 
 
 def _permission(s: _Sentence) -> list[tuple]:
@@ -360,11 +364,6 @@ def _permission(s: _Sentence) -> list[tuple]:
                     for a in s.mentions if a.type == "authority" and a.end <= modal.start() and APPROVAL[s.lang].search(
                         s.text[max(s.start, a.start - 30):min(a.end + 6, modal.start())])]
     return out
-
-
-AGENT_REACH = 40      # characters between an agent and its verb: room for a second agent or verb
-                      # (read off the judged ISSUES rows: "do Bộ Văn hóa, Thể thao và Du lịch, Ủy ban
-                      # nhân dân cấp tỉnh cấp" needs 27)
 
 
 def _acts(s: _Sentence, agent: Mention, verb) -> bool:

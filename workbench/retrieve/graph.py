@@ -56,10 +56,11 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     units.update({u.id: u for u in r.store.get([a for a in citing if a not in units], vectors=True)})
     candidates |= {a for a in citing if scope.allows(units.get(a))}
     pair = "pairing" not in off
-    if pair and plan.type == "version_diff" and not plan.route.history:     # "what did the 2021 revision change"
-        # two versions compared: what changed between them, unless the question asks whether anything did
-        candidates = pairing.changed_at(candidates, span_of(scope, r.catalog, not plan.route.polar), r.graph.older_version,
-                                        r.graph.newer_version, r.substantive, frozenset(u.id for u in seeds.direct))
+    if pair and plan.type == "version_diff" and not plan.route.history and not plan.route.polar:
+        # "what did the 2021 revision change", "与2019年版相比，2023年版…有何变化": what changed between the
+        # versions compared (not asked when the question asks *whether* anything did)
+        candidates = pairing.changed_at(candidates, span_of(scope, r.catalog), r.graph.older_version,
+                                        r.graph.newer_version, r.amended, frozenset(u.id for u in seeds.direct))
     vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),

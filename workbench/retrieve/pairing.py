@@ -82,34 +82,40 @@ def history(graph, uid: str, versions: frozenset[str], unit: Callable[[str], Uni
 
 
 def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable[[str], str | None],
-               newer: Callable[[str], str | None], substantive: Callable[[str, str], bool],
+               newer: Callable[[str], str | None], changed_step: Callable[[str, str], bool],
                keep: frozenset[str] = frozenset()) -> set[str]:
-    """Of `ids`, those changed between two versions a question compares: for an instrument
-    with a span (its versions from the older compared one to the newer, in order), a unit of
-    either end stays only if, walking its versions (`older` / `newer`: id -> the aligned
-    article of the previous / next version) to the other end, some step changed it in
-    substance (`substantive(a, b)`: an AMENDS edge beyond the step's renamings, see
-    link/substance.py) or it has no counterpart there (added or removed). Units of other
-    versions and instruments, and those in `keep` (named by the question), stay. Unchanged if
-    no unit of a span would stay."""
+    """Of `ids`, those changed between the versions a question compares: for an instrument
+    with a span (its versions from the older compared one to the newer, in order), a unit of a
+    version in the span stays only if, walking its versions (`older` / `newer`: id -> the
+    aligned article of the previous / next version) to both ends, some step changed it
+    (`changed_step(a, b)`) or it has no counterpart there (added or removed). Units of other
+    versions and instruments, and those in `keep` (named by the question), stay; so do all of
+    an instrument's units when none of them changed (nothing to tell them apart)."""
     def doc(uid: str) -> str:
         return uid.split("/")[0]
 
     def changed(uid: str, span: tuple[str, ...]) -> bool:
-        walk, end = (newer, span[-1]) if doc(uid) == span[0] else (older, span[0])
-        cur = uid
-        while doc(cur) != end:
-            nxt = walk(cur)
-            if nxt is None or doc(nxt) not in span or substantive(cur, nxt):
-                return True
-            cur = nxt
+        for walk, end in ((older, span[0]), (newer, span[-1])):
+            cur, seen = uid, {uid}
+            while doc(cur) != end:
+                nxt = walk(cur)
+                if nxt is None or nxt in seen or doc(nxt) not in span or changed_step(cur, nxt):
+                    return True
+                seen.add(nxt)
+                cur = nxt
         return False
-    out, ends = set(), set()
+    out: set[str] = set()
+    held: dict[str, tuple[set[str], set[str]]] = {}       # key -> (its units in the span, those changed)
     for uid in ids:
-        span = spans.get(uid.split("@")[0])
-        if span is None or doc(uid) not in (span[0], span[-1]) or uid in keep:
+        key = uid.split("@")[0]
+        span = spans.get(key)
+        if span is None or doc(uid) not in span or uid in keep:
             out.add(uid)
-        elif changed(uid, span):
-            out.add(uid)
-            ends.add(uid)
-    return out if ends else set(ids)
+            continue
+        units, moved = held.setdefault(key, (set(), set()))
+        units.add(uid)
+        if changed(uid, span):
+            moved.add(uid)
+    for units, moved in held.values():
+        out |= moved or units
+    return out

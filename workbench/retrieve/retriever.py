@@ -84,9 +84,11 @@ class Retriever:
             self._duties = reference_index(self.graph, implicit=True)
         return self._duties
 
-    def substantive(self, a: str, b: str) -> bool:
-        """Whether the version step between aligned articles `a` and `b` changed more than
-        the step's renamings (an AMENDS edge without `substance` = 0, link/substance.py)."""
+    def amended(self, a: str, b: str) -> bool:
+        """Whether the version step between aligned articles `a` and `b` changed the text (an
+        AMENDS alignment edge; a change of form only is INHERITS). A step that only made the
+        revision's renaming (`substance` 0, link/substance.py) counts: a question may ask about
+        the renaming itself (which authority a revision put in charge)."""
         for e in self.graph.edges_of(a, (EdgeType.AMENDS, EdgeType.INHERITS), "both"):
             if b in (e.source, e.target) and e.extractor == ALIGN_EXTRACTOR:
                 return e.type == EdgeType.AMENDS

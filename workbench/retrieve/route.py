@@ -46,10 +46,22 @@ HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", 
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
 # a yes-no question, by its grammar: the Chinese A-not-A and 是否 / 有无 / 吗, an English question
-# opening with an auxiliary or asking "whether", the Vietnamese "có … không" / "hay không"
-POLAR = re.compile(r"有没有|有无|是否|是不是|吗\s*[？?]|\bwhether\b"
-                   r"|(?:^|[.;:]\s+)(?:did|does|do|has|have|is|are|was|were)\b[^?]*\?"
-                   r"|\bcó\b[^?？]*\bkhông\b|hay không", re.IGNORECASE)
+# opening with an auxiliary or asking "whether", the Vietnamese "có … không" / "… chưa" closing
+# the question -- in a clause asking nothing else: a wh-word in the same clause makes it a
+# content question ("关于是否需要许可的规定作了哪些修改", "what changed on whether …")
+POLAR = re.compile(r"有没有|有无|是否|是不是|吗\s*$|\bwhether\b"
+                   r"|(?:^|[.;:,]\s*)(?:did|does|do|has|have|is|are|was|were)\b"
+                   r"|\bcó\b.*\bkhông\s*$|\bchưa\s*$|hay không\s*$", re.IGNORECASE)
+WH = re.compile(r"什么|哪|何|怎|多少|几|\b(?:what|which|how|who|when|where)\b|\b(?:gì|nào|thế nào|bao nhiêu)\b",
+                re.IGNORECASE)
+
+
+def polar(q: str) -> bool:
+    """Does the question ask, in one of its clauses, whether something is so?"""
+    clauses = [c.strip() for c in re.split(r"[？?。！!；;\n]", q)]
+    return any(POLAR.search(c) and not WH.search(c) for c in clauses if c)
+
+
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
             "definition", "defined", "what is a", "what is an")
 # What a question asks for, whatever its type, in the words statutes use for each provision
@@ -249,7 +261,7 @@ def classify(q: str) -> Route:
     else:
         kind = "precise"
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, has(HISTORY_CUES), asks,
-                 has(CURRENT_CUES), bool(POLAR.search(q)))
+                 has(CURRENT_CUES), polar(q))
 
 
 @dataclass(frozen=True)

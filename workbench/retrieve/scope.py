@@ -67,17 +67,17 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
     return Scope(tuple(kinds), plan.keys, frozenset(versions), hard_time, prefer_now, named)
 
 
-def span_of(scope: Scope, catalog: Catalog, several: bool = True) -> dict[str, tuple[str, ...]]:
+def span_of(scope: Scope, catalog: Catalog) -> dict[str, tuple[str, ...]]:
     """For each instrument a version comparison names, the versions it spans, oldest first:
     from the version before the one named, when it names one ("what did the 2021 revision
-    change"), else (`several`) from the oldest to the newest it names, the versions between
-    included ("与2019年版相比，2023年版…有何变化")."""
+    change"), else from the oldest to the newest it names, the versions between included
+    ("与2019年版相比，2023年版…有何变化")."""
     out = {}
     for key, named in by_instrument(scope.named).items():
         chain = [d.id for d in catalog.chain(key)]
         at = sorted(chain.index(n) for n in named if n in chain)
         if len(at) == 1 and at[0] > 0:
             out[key] = tuple(chain[at[0] - 1:at[0] + 1])
-        elif len(at) > 1 and several:
+        elif len(at) > 1:
             out[key] = tuple(chain[at[0]:at[-1] + 1])
     return out

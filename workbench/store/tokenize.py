@@ -31,14 +31,21 @@ def _stemmer():
     return Stemmer.Stemmer("english")
 
 
-def tokens(text: str, language: str = "") -> list[str]:
-    """Tokens of `text` for lexical search; the same function serves queries and documents."""
+def tokens(text: str, language: str = "", query: bool = False) -> list[str]:
+    """Tokens of `text` for lexical search; the same function serves queries and documents
+    (`query`: a question's interrogatives -- 什么, 如何, 哪些 -- give no characters: 如 and 何 would
+    match 如实 and 任何)."""
     out: list[str] = []
     stem = language.startswith("en")
     for cjk, number, word in RE_RUN.findall(text or ""):
         if cjk:
-            out.extend(t for t in _jieba().cut_for_search(cjk) if t.strip())
-            out.extend(ch for ch in cjk if ch not in ZH_STOP)
+            words = [(w, a, b) for w, a, b in _jieba().tokenize(cjk, mode="search") if w.strip()]
+            out.extend(w for w, _, _ in words)
+            # each character once, besides the words: not one that is a word already, nor a function word
+            skip = {a for w, a, b in words if b - a == 1}
+            if query:
+                skip |= {i for w, a, b in words if w in ZH_QUESTION for i in range(a, b)}
+            out.extend(ch for i, ch in enumerate(cjk) if i not in skip and ch not in ZH_STOP)
         elif number:
             out.append(number.lower())
         else:
@@ -49,13 +56,16 @@ def tokens(text: str, language: str = "") -> list[str]:
 
 # Chinese function words: they carry no subject, yet a question's colloquial ones ("使用了")
 # match where the law happens to use them ("履行了" — and 了 is rare there, so it weighs
-# much). Dropped from queries only; the index keeps every token.
+# much). Dropped from queries only as words; the index keeps every word (and, like queries, no
+# function word as a character).
 ZH_STOP = frozenset("的 了 吗 呢 吧 啊 呀 把 被 给 在 是 也 都 就 还 着 过 和 与 及 或 而 要 会 能 可".split())
+# interrogatives (a closed class): a question's own words, whose characters say nothing of the law
+ZH_QUESTION = frozenset("什么 哪些 哪个 哪种 哪里 哪 如何 怎样 怎么 怎么样 多少 几 何 为何 何时 是否 有没有 有无".split())
 
 
 def query_text(text: str, language: str = "") -> str:
     """A query's tokens for the full-text index: as `search_text`, without Chinese function words."""
-    return " ".join(t for t in tokens(text, language) if t not in ZH_STOP)
+    return " ".join(t for t in tokens(text, language, query=True) if t not in ZH_STOP)
 
 
 def search_text(text: str, language: str = "") -> str:

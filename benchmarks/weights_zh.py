@@ -1,0 +1,84 @@
+"""The Chinese re-rank weights ([language.zh] in workbench/retrieve/policies.toml): a grid of the
+semantic and lexical weights on the tuning parts of the three zh version-aware sets, graph mode;
+the objective is tune.py's (the mean over sets of (MRR + citation F1) / 2, each set weighing the
+same); a point is adopted only if it beats the shared weights by more than tune.py's MIN_GAIN.
+Then the shared and the chosen weights once on the validation parts.
+
+    .venv/bin/python benchmarks/weights_zh.py [--validation]
+Needs the zh, zh2 and zh3 workspaces of benchmarks/retrieval.py. Each point is run with a
+policies file whose [language.zh] table holds that point (the type's own weights still apply).
+Result: benchmarks/results/weights_zh.json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+WS = ROOT / "benchmarks" / "workspace-retrieval"
+SETS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl"}
+SEMANTIC, LEXICAL = (0.5, 0.35, 0.2), (0.2, 0.3, 0.4)
+SHARED = (0.5, 0.2)          # Weights() defaults: what zh questions get without a [language.zh] table
+MIN_GAIN = 0.002             # benchmarks/tune.py
+KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
+
+
+def main() -> int:
+    from workbench.core.config import RetrievalConfig
+    from workbench.evaluate.metrics import load_benchmark, score_question
+    from workbench.retrieve.route import POLICIES
+    from workbench.workbench import Workbench
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--validation", action="store_true", help="also run the shared and chosen points on the validation parts")
+    args = ap.parse_args()
+    bundled = Path(POLICIES).read_text(encoding="utf-8")
+    if "[language.zh]" in bundled:           # grid points replace the bundled zh table
+        head, _, rest = bundled.partition("[language.zh]")
+        tail = rest.split("\n[", 1)
+        bundled = head + ("[" + tail[1] if len(tail) > 1 else "")
+    folder = Path(tempfile.mkdtemp())
+    benches = {name: Workbench.open(WS / name, create=False) for name in SETS}
+
+    def policies(semantic: float, lexical: float) -> str:
+        path = folder / f"p-{semantic}-{lexical}.toml"
+        path.write_text(bundled + f"\n[language.zh]\nweights = {{ semantic = {semantic}, lexical = {lexical} }}\n",
+                        encoding="utf-8")
+        return str(path)
+
+    def run(split: str, point: tuple[float, float]) -> dict:
+        out = {}
+        for name, wb in benches.items():
+            rows = []
+            for q in load_benchmark(ROOT / "benchmarks" / "questions" / SETS[name], split=split):
+                cfg = RetrievalConfig(mode="graph", policies=policies(*point), as_of=q.as_of)
+                r = wb.retrieve(q.question, cfg)
+                rows.append(score_question([h.unit_id for h in r.hits], r.cited, q.gold))
+            out[name] = {k: round(sum(x[k] for x in rows) / len(rows), 4) for k in KEYS}
+        out["objective"] = round(sum((v["mrr"] + v["citation_f1"]) / 2 for v in out.values()) / len(benches), 4)
+        return out
+
+    result = {"grid": []}
+    for semantic in SEMANTIC:
+        for lexical in LEXICAL:
+            got = run("tuning", (semantic, lexical))
+            result["grid"].append({"semantic": semantic, "lexical": lexical, **got})
+            print(semantic, lexical, got["objective"], {k: got[k]["citation_f1"] for k in SETS}, flush=True)
+    shared = next(g for g in result["grid"] if (g["semantic"], g["lexical"]) == SHARED)
+    best = max(result["grid"], key=lambda g: g["objective"])
+    keep = best["objective"] > shared["objective"] + MIN_GAIN
+    result["chosen"] = {"semantic": best["semantic"], "lexical": best["lexical"]} if keep else None
+    if args.validation:
+        result["validation"] = {"shared": run("validation", SHARED)}
+        if keep:
+            result["validation"]["chosen"] = run("validation", (best["semantic"], best["lexical"]))
+    print(json.dumps({k: v for k, v in result.items() if k != "grid"}, indent=1))
+    (ROOT / "benchmarks" / "results" / "weights_zh.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
