@@ -239,6 +239,10 @@ DUTY_LAW = """中华人民共和国测试法
 （二）让他人为自己开具与实际经营业务情况不符的票据。
 
 第十一条　违反本法的规定虚开票据的，由主管部门没收违法所得，并处罚款。
+
+第十二条　主管部门发现违法行为涉嫌构成犯罪的，应当及时移送公安机关。
+
+第十三条　违反本法规定，构成犯罪的，依法追究刑事责任。
 """
 
 
@@ -254,6 +258,7 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert not any(s.startswith(("a6", "a7")) for s, _ in links)
     assert ("a9/c1/p1", "a8") in links          # a procedure stated as a duty (应当 … 告知) is broken too
     assert ("a11/c1", "a10") in links           # a conduct named in a few words: the one duty naming it
+    assert not any(s.startswith("a13") for s, _ in links)   # ... that it forbids or requires, not a condition
     assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
     english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
     assert implicit_duties(english) == []          # other languages number what a penalty enforces

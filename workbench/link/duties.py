@@ -39,6 +39,7 @@ _LIST = re.compile(r"下列(?:情形|行为)之一")
 _POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
 _DUTY = re.compile(r"应当|必须|不得|禁止")
+_CLAUSE_TEXT = re.compile(r"[^\u4e00-\u9fff，。；：]")     # Han characters and the marks ending a sentence part
 
 
 def implicit_duties(units: list[Unit]) -> list[Edge]:
@@ -77,9 +78,9 @@ def _link(units: list[Unit]) -> list[Edge]:
         return {p: x / norm for p, x in v.items()} if norm else {}
 
     duty_vectors = [(u, vector(u.text)) for u in duties]
-    duty_texts = [(u.id, _HAN.sub("", u.text)) for u in duties if u.kind != "article"] or \
-        [(u.id, _HAN.sub("", u.text)) for u in duties]
     parents = {u.parent_id for u in units if u.parent_id}
+    duty_texts = [(u.id, _CLAUSE_TEXT.sub("", u.text)) for u in duties     # an article through its parts
+                  if not (u.kind == "article" and u.id in parents)]
     edges = []
     for u in units:
         if u.id in parents and u.kind != "clause":      # an article is read through its clauses
@@ -107,13 +108,22 @@ def _link(units: list[Unit]) -> list[Edge]:
 
 
 def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
-    """The duty unit (a clause or point; an article without parts) whose text holds the whole
-    restated conduct verbatim, when the units holding it lie in one article only; the
-    innermost such unit."""
-    holding = [uid for uid, text in duty_texts if conduct in text]
+    """The duty unit (a clause, point or article without parts) that forbids or requires the
+    restated conduct verbatim -- the conduct follows 不得 / 禁止 / 应当 / 必须 in its own sentence
+    part, not a condition before it ("…涉嫌构成犯罪的，应当移送" does not forbid 构成犯罪) -- when
+    the units doing so lie in one article only."""
+    holding = []
+    for uid, text in duty_texts:
+        at = text.find(conduct)
+        while at >= 0:
+            part = re.split(r"[，。；：]", text[:at])[-1]
+            if _DUTY.search(part):
+                holding.append(uid)
+                break
+            at = text.find(conduct, at + 1)
     if not holding or len({_article(uid) for uid in holding}) > 1:
         return None
-    return max(holding, key=lambda uid: uid.count("/"))
+    return holding[0]
 
 
 def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | None:

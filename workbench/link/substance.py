@@ -10,9 +10,12 @@ A substitution (one difflib operation on the texts normalised for form, see
 `versions.formal`: the text deleted, the text inserted) that the same version step makes in at
 least SYSTEMATIC articles is the step's renaming; an article's *substance* is the number of
 characters (words for alphabetic text) its other operations change. An article whose every
-operation is such a renaming has substance 0. An operation touching a figure (an amount, a
-period, a count) is never a renaming: raising every fine is a change of substance, however
-many articles it touches.
+operation is such a renaming has substance 0. Only a substitution is a renaming (text
+replaced by other text): a phrase inserted or deleted throughout ("或者备案", a co-authority
+dropped from every list) changes what the law says. An operation touching a figure (an amount,
+a period, a count) or a modal word (应当 / 可以 / 不得, shall / may / must, phải / được /
+không) is never one either: raising every fine, or making every "may" a "shall", is a change of
+substance however many articles it touches.
 """
 from __future__ import annotations
 
@@ -26,18 +29,28 @@ from ..parse.numerals import CN_NUM
 # fitted: checked on the steps of 道路运输条例 2019 -> 2022 (an institutional renaming) and of the
 # hand-checked alignment sample (benchmarks/handcheck/version_alignment.csv).
 SYSTEMATIC = 3
+GAP = 2             # Chinese: changes this close are one operation (a name is rarely split by more)
 _FIGURE = re.compile(rf"[{CN_NUM}]")
+_MODAL = re.compile(r"应当|必须|可以|不得|禁止|严禁|\b(?:shall|must|may|not|should|phải|được|không|cấm)\b", re.IGNORECASE)
 
 
 def operations(old: str, new: str) -> list[tuple[str, str]]:
     """(deleted, inserted) for each change between two texts already normalised for form:
-    characters for Chinese, words otherwise."""
+    characters for Chinese, words otherwise. Chinese changes no more than GAP characters apart
+    are one operation: a renamed body is one substitution ("道路运输管理机构" -> "交通运输主管部门"),
+    not the pieces a character diff cuts it into (道路 -> 交通, + 主, 理机构 -> 部门)."""
     cjk = any("\u4e00" <= ch <= "\u9fff" for ch in old + new)
-    a, b = (list(old), list(new)) if cjk else (old.split(), new.split())
-    joiner = "" if cjk else " "
-    return [(joiner.join(a[i1:i2]), joiner.join(b[j1:j2]))
-            for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-            if op != "equal"]
+    a, b = (list(old), list(new)) if cjk else (re.findall(r"\w+|[^\w\s]", old), re.findall(r"\w+|[^\w\s]", new))
+    joiner, gap = ("", GAP) if cjk else (" ", 0)
+    spans: list[list[int]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        if spans and i1 - spans[-1][1] <= gap and j1 - spans[-1][3] <= gap:
+            spans[-1][1], spans[-1][3] = i2, j2
+        else:
+            spans.append([i1, i2, j1, j2])
+    return [(joiner.join(a[i1:i2]), joiner.join(b[j1:j2])) for i1, i2, j1, j2 in spans]
 
 
 def _size(op: tuple[str, str]) -> int:
@@ -52,5 +65,6 @@ def substance(ops_by_pair: dict[tuple[str, str], list[tuple[str, str]]]) -> dict
     for ops in ops_by_pair.values():
         for op in set(ops):
             reach[op] = reach.get(op, 0) + 1
-    renaming = {op for op, n in reach.items() if n >= SYSTEMATIC and not _FIGURE.search(op[0] + op[1])}
+    renaming = {op for op, n in reach.items() if n >= SYSTEMATIC and op[0] and op[1]
+                and not _FIGURE.search(op[0] + op[1]) and not _MODAL.search(op[0] + " " + op[1])}
     return {pair: sum(_size(op) for op in ops if op not in renaming) for pair, ops in ops_by_pair.items()}
