@@ -243,6 +243,12 @@ DUTY_LAW = """中华人民共和国测试法
 第十二条　主管部门发现违法行为涉嫌构成犯罪的，应当及时移送公安机关。
 
 第十三条　违反本法规定，构成犯罪的，依法追究刑事责任。
+
+第十四条　任何单位和个人不得有下列行为：
+（一）转借证照给他人，或者以出租、出借、质押等其他方式将经营场所、设备设施和人员交由他人使用并收取费用；
+（二）伪造证照。
+
+第十五条　违反本法的规定转借证照的，由主管部门没收违法所得。
 """
 
 
@@ -259,6 +265,7 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert ("a9/c1/p1", "a8") in links          # a procedure stated as a duty (应当 … 告知) is broken too
     assert ("a11/c1", "a10") in links           # a conduct named in a few words: the one duty naming it
     assert not any(s.startswith("a13") for s, _ in links)   # ... that it forbids or requires, not a condition
+    assert ("a15/c1", "a14") in links           # ... or that a list of forbidden acts names
     assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
     english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
     assert implicit_duties(english) == []          # other languages number what a penalty enforces

@@ -43,12 +43,16 @@ def test_a_yes_no_question_about_a_change_is_told_from_one_asking_what_changed()
     polar = ["2015年版和2021年版的第十条内容有无变化？", "两版罚则有没有实质变化？分别在第几条？", "这一条修改了吗",
              "2015年版是否修改了登记程序？", "Did the 2018 version change the filing deadline?",
              "Under the 2015 Rules, has the fee changed?", "State whether the 2015 Rules changed the fee.",
-             "Quy định này có thay đổi không?", "Quy định này đã được sửa đổi chưa?"]
+             "Quy định này có thay đổi không?", "Quy định này đã được sửa đổi chưa?",
+             # a wh-word that asks nothing: 任何, "有什么变化吗" (any), "có gì mới không", inside what the auxiliary governs
+             "两版之间是否有任何变化？", "2021年版对收费有什么变化吗？", "第十条修改了没有？", "Quy định này có gì mới không?",
+             "Did the 2021 version change who may apply?", "Has the fee changed, and what is it now?"]
     asking = ["与2015年版相比，2021年版对登记程序有何变化？", "2021年修订删掉了什么程序？",
               "What changed in the 2018 version about the filing deadline?",
               "Quy định về thời hạn thay đổi thế nào?", "新增了什么？",
               # a yes-no word inside a clause that asks something else
               "关于是否需要办理许可证的规定，2021年版作了哪些修改？", "What changed on whether a licence is required?",
-              "Doanh nghiệp có vốn nhà nước không quá 50% phải làm gì?"]
+              "Doanh nghiệp có vốn nhà nước không quá 50% phải làm gì?", "What must a firm do?",
+              "In 2015, what did the Rules require?"]
     assert all(classify(q).polar for q in polar), [q for q in polar if not classify(q).polar]
     assert not any(classify(q).polar for q in asking), [q for q in asking if classify(q).polar]

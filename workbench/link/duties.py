@@ -39,6 +39,7 @@ _LIST = re.compile(r"下列(?:情形|行为)之一")
 _POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
 _DUTY = re.compile(r"应当|必须|不得|禁止")
+_LIST_INTRO = re.compile(r"下列")
 _CLAUSE_TEXT = re.compile(r"[^\u4e00-\u9fff，。；：]")     # Han characters and the marks ending a sentence part
 
 
@@ -116,14 +117,17 @@ def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
     for uid, text in duty_texts:
         at = text.find(conduct)
         while at >= 0:
-            part = re.split(r"[，。；：]", text[:at])[-1]
-            if _DUTY.search(part):
+            prefix = text[:at]
+            part = re.split(r"[，。；：]", prefix)[-1]
+            # a listed item: the list's lead-in says what is forbidden ("不得有下列行为：（一）…")
+            intro = re.split(r"[，。；]", prefix[:prefix.rfind("：")])[-1] if "：" in prefix else ""
+            if _DUTY.search(part) or _LIST_INTRO.search(intro) and _DUTY.search(intro):
                 holding.append(uid)
                 break
             at = text.find(conduct, at + 1)
     if not holding or len({_article(uid) for uid in holding}) > 1:
         return None
-    return holding[0]
+    return max(holding, key=lambda uid: (uid.count("/"), uid))      # the innermost unit
 
 
 def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | None:

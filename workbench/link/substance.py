@@ -34,23 +34,29 @@ _FIGURE = re.compile(rf"[{CN_NUM}]")
 _MODAL = re.compile(r"应当|必须|可以|不得|禁止|严禁|\b(?:shall|must|may|not|should|phải|được|không|cấm)\b", re.IGNORECASE)
 
 
-def operations(old: str, new: str) -> list[tuple[str, str]]:
+Op = tuple[str, str]
+
+
+def operations(old: str, new: str) -> list[tuple[Op, tuple[Op, ...]]]:
     """(deleted, inserted) for each change between two texts already normalised for form:
-    characters for Chinese, words otherwise. Chinese changes no more than GAP characters apart
-    are one operation: a renamed body is one substitution ("道路运输管理机构" -> "交通运输主管部门"),
-    not the pieces a character diff cuts it into (道路 -> 交通, + 主, 理机构 -> 部门)."""
+    characters for Chinese, words otherwise; each with the pieces it was joined from. Chinese
+    changes no more than GAP characters apart are one operation: a renamed body is one
+    substitution ("道路运输管理机构" -> "交通运输主管部门"), not the pieces a character diff cuts it
+    into (道路 -> 交通, + 主, 理机构 -> 部门)."""
     cjk = any("\u4e00" <= ch <= "\u9fff" for ch in old + new)
     a, b = (list(old), list(new)) if cjk else (re.findall(r"\w+|[^\w\s]", old), re.findall(r"\w+|[^\w\s]", new))
     joiner, gap = ("", GAP) if cjk else (" ", 0)
-    spans: list[list[int]] = []
+    spans: list[list] = []          # [i1, i2, j1, j2, pieces]
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
             continue
+        piece = (joiner.join(a[i1:i2]), joiner.join(b[j1:j2]))
         if spans and i1 - spans[-1][1] <= gap and j1 - spans[-1][3] <= gap:
             spans[-1][1], spans[-1][3] = i2, j2
+            spans[-1][4].append(piece)
         else:
-            spans.append([i1, i2, j1, j2])
-    return [(joiner.join(a[i1:i2]), joiner.join(b[j1:j2])) for i1, i2, j1, j2 in spans]
+            spans.append([i1, i2, j1, j2, [piece]])
+    return [((joiner.join(a[i1:i2]), joiner.join(b[j1:j2])), tuple(pieces)) for i1, i2, j1, j2, pieces in spans]
 
 
 def _size(op: tuple[str, str]) -> int:
@@ -58,13 +64,22 @@ def _size(op: tuple[str, str]) -> int:
     return max(len(op[0]), len(op[1])) if cjk else max(len(op[0].split()), len(op[1].split()))
 
 
-def substance(ops_by_pair: dict[tuple[str, str], list[tuple[str, str]]]) -> dict[tuple[str, str], int]:
-    """For the amended article pairs of one version step (pair -> its operations), the size of
-    what each pair changed outside the step's renamings."""
-    reach: dict[tuple[str, str], int] = {}
+def substance(ops_by_pair: dict[tuple[str, str], list[tuple[Op, tuple[Op, ...]]]]) -> dict[tuple[str, str], int]:
+    """For the amended article pairs of one version step (pair -> its operations, each with its
+    pieces), the size of what each pair changed outside the step's renamings. A joined operation
+    that is no renaming as a whole counts only its pieces that are none either (a renamed body
+    next to an edit of its own; two renamed bodies that only appear together here)."""
+    reach: dict[Op, int] = {}
     for ops in ops_by_pair.values():
-        for op in set(ops):
+        for op in {x for whole, pieces in ops for x in (whole, *pieces)}:
             reach[op] = reach.get(op, 0) + 1
-    renaming = {op for op, n in reach.items() if n >= SYSTEMATIC and op[0] and op[1]
-                and not _FIGURE.search(op[0] + op[1]) and not _MODAL.search(op[0] + " " + op[1])}
-    return {pair: sum(_size(op) for op in ops if op not in renaming) for pair, ops in ops_by_pair.items()}
+
+    def renaming(op: Op) -> bool:
+        return reach.get(op, 0) >= SYSTEMATIC and bool(op[0]) and bool(op[1]) \
+            and not _FIGURE.search(op[0] + op[1]) and not _MODAL.search(op[0] + " " + op[1])
+
+    def size(whole: Op, pieces: tuple[Op, ...]) -> int:
+        if renaming(whole):
+            return 0
+        return sum(_size(p) for p in pieces if not renaming(p)) if len(pieces) > 1 else _size(whole)
+    return {pair: sum(size(w, p) for w, p in ops) for pair, ops in ops_by_pair.items()}

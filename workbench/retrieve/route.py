@@ -45,21 +45,35 @@ COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什�
 HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
-# a yes-no question, by its grammar: the Chinese A-not-A and 是否 / 有无 / 吗, an English question
-# opening with an auxiliary or asking "whether", the Vietnamese "có … không" / "… chưa" closing
-# the question -- in a clause asking nothing else: a wh-word in the same clause makes it a
-# content question ("关于是否需要许可的规定作了哪些修改", "what changed on whether …")
-POLAR = re.compile(r"有没有|有无|是否|是不是|吗\s*$|\bwhether\b"
-                   r"|(?:^|[.;:,]\s*)(?:did|does|do|has|have|is|are|was|were)\b"
-                   r"|\bcó\b.*\bkhông\s*$|\bchưa\s*$|hay không\s*$", re.IGNORECASE)
-WH = re.compile(r"什么|哪|何|怎|多少|几|\b(?:what|which|how|who|when|where)\b|\b(?:gì|nào|thế nào|bao nhiêu)\b",
-                re.IGNORECASE)
+# a yes-no question, by its grammar: the Chinese A-not-A (有没有, …了没有) and 是否 / 有无 / 吗, an
+# English question opening with an auxiliary (after a leading phrase) or asking "whether", the
+# Vietnamese "có … không" / "… chưa" closing it. A clause is a content question instead when a
+# wh-word asks it: in Chinese anywhere but before a closing 吗 ("有什么变化吗" asks whether there is
+# any); in English before the auxiliary ("what did … change"), not inside what follows it ("did
+# the 2021 version change who may apply"); in Vietnamese not before a closing "không" ("có gì mới
+# không" asks whether there is anything).
+_AUX = r"(?:did|does|do|has|have|had|is|are|was|were|can|could|will|would|may|might|should|must)"
+POLAR_ZH = re.compile(r"有没有|了没有|没有\s*$|有无|是否|是不是|吗\s*$")
+POLAR_EN = re.compile(rf"^(?:[^,]*,\s*)?{_AUX}\b|\bwhether\b", re.IGNORECASE)
+POLAR_VI = re.compile(r"\bcó\b.*\bkhông\s*$|\bchưa\s*$|hay không\s*$", re.IGNORECASE)
+# wh-words: 何 only as a question word (not 任何), 几 not in 几乎, 哪 not in 哪怕
+WH_ZH = re.compile(r"什么|哪(?!怕)|如何|为何|有何|(?<!任)何(?=[时种处在])|怎|多少|几(?!乎)")
+WH_EN = re.compile(r"\b(?:what|which|how|who|whom|when|where|why)\b", re.IGNORECASE)
 
 
 def polar(q: str) -> bool:
-    """Does the question ask, in one of its clauses, whether something is so?"""
-    clauses = [c.strip() for c in re.split(r"[？?。！!；;\n]", q)]
-    return any(POLAR.search(c) and not WH.search(c) for c in clauses if c)
+    """Does the question ask, in one of its sentences, whether something is so?"""
+    for c in (c.strip() for c in re.split(r"[？?。！!；;\n]", q)):
+        if not c:
+            continue
+        if POLAR_ZH.search(c) and (re.search(r"吗\s*$", c) or not WH_ZH.search(c)):
+            return True
+        en = POLAR_EN.search(c)
+        if en and not WH_EN.search(c[:en.start() if en.group(0).lower() != "whether" else en.start()]):
+            return True
+        if POLAR_VI.search(c):
+            return True
+    return False
 
 
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",

@@ -33,18 +33,18 @@ def _stemmer():
 
 def tokens(text: str, language: str = "", query: bool = False) -> list[str]:
     """Tokens of `text` for lexical search; the same function serves queries and documents
-    (`query`: a question's interrogatives -- 什么, 如何, 哪些 -- give no characters: 如 and 何 would
-    match 如实 and 任何)."""
+    (`query`: a question's interrogatives and yes-no words -- 什么, 如何, 有何, 是否 -- are left out,
+    words and characters: 如 and 何 would match 如实 and 任何, 是否 every "审查是否符合")."""
     out: list[str] = []
     stem = language.startswith("en")
     for cjk, number, word in RE_RUN.findall(text or ""):
         if cjk:
             words = [(w, a, b) for w, a, b in _jieba().tokenize(cjk, mode="search") if w.strip()]
-            out.extend(w for w, _, _ in words)
+            # a question's own words ask, they name nothing of the law: dropped, with their characters
+            asking = {i for m in ZH_QUESTION.finditer(cjk) for i in range(m.start(), m.end())} if query else set()
+            out.extend(w for w, a, b in words if not asking & set(range(a, b)))
             # each character once, besides the words: not one that is a word already, nor a function word
-            skip = {a for w, a, b in words if b - a == 1}
-            if query:
-                skip |= {i for w, a, b in words if w in ZH_QUESTION for i in range(a, b)}
+            skip = {a for w, a, b in words if b - a == 1} | asking
             out.extend(ch for i, ch in enumerate(cjk) if i not in skip and ch not in ZH_STOP)
         elif number:
             out.append(number.lower())
@@ -59,8 +59,9 @@ def tokens(text: str, language: str = "", query: bool = False) -> list[str]:
 # much). Dropped from queries only as words; the index keeps every word (and, like queries, no
 # function word as a character).
 ZH_STOP = frozenset("的 了 吗 呢 吧 啊 呀 把 被 给 在 是 也 都 就 还 着 过 和 与 及 或 而 要 会 能 可".split())
-# interrogatives (a closed class): a question's own words, whose characters say nothing of the law
-ZH_QUESTION = frozenset("什么 哪些 哪个 哪种 哪里 哪 如何 怎样 怎么 怎么样 多少 几 何 为何 何时 是否 有没有 有无".split())
+# interrogatives and yes-no words (closed classes), wherever jieba puts them ("有何变化", "第几条"):
+# 何 only as a question word (not 任何), 几 not in 几乎, 哪 not in 哪怕
+ZH_QUESTION = re.compile(r"什么|哪(?!怕)|如何|为何|有何|(?<!任)何(?=[时种处在])|怎|多少|几(?!乎)|是否|有没有|有无")
 
 
 def query_text(text: str, language: str = "") -> str:
