@@ -4,13 +4,14 @@
     .venv/bin/python benchmarks/tables.py --write zh,zh2,zh3,sample   # rewrite those sets' tables in README and docs
 
 `--write` finds each set's tables after its command line (`retrieval.py --only NAME`) in
-docs/benchmarks.md (overall, every metric; then tuning / validation parts; then by category,
-each only if the table is there) and after its heading in the README (the short table).
+docs/benchmarks.md (overall, every metric; then tuning / validation parts; then by category;
+then the paired Wilcoxon tests of graph mode against the others, each only if the table is there) and after its heading in the README (the short table).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 SHORT = ("recall@5", "recall@10", "mrr", "map@10", "hit@1", "ndcg@10", "citation_f1", "macro_f2")
@@ -50,6 +51,20 @@ def categories(summary: dict, metrics=("recall@5", "mrr", "map@10", "hit@1", "ci
     return _grouped(summary, "categories", "by_category", "group", metrics)
 
 
+def wilcoxon(summary: dict, metrics=("recall@1", "recall@5", "recall@10", "mrr", "hit@1", "ndcg@10",
+                                          "citation_p", "citation_r", "citation_f1")) -> str:
+    """Graph mode against each other system: paired Wilcoxon p (and effect size r) per metric."""
+    tests = summary.get("tests", {})
+    rows = ["| graph vs | " + " | ".join(NAMES[m] for m in metrics) + " |", "|" + "---|" * (len(metrics) + 1)]
+    for name in summary["systems"]:
+        got = tests.get(f"graph vs {name}") or tests.get(f"{name} vs graph")
+        if name == "graph" or not got:
+            continue
+        cells = [re.sub(r"e-0*", "e-", f"{got[m]['p']:.2g}") + f" ({abs(got[m]['r']):.2f})" for m in metrics]
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 README_HEADS = {"zh": "**zh version-aware set**", "zh2": "**Second zh version-aware set**",
                 "zh3": "**Third zh version-aware set**",
                 "alqac": "**ALQAC 2022 + 2023 train**", "sample": "**Sample benchmark**"}
@@ -82,7 +97,7 @@ def write(names: list[str]) -> None:
     for name in names:
         summary = json.loads((root / "benchmarks" / "results" / f"retrieval_{name}.json").read_text(encoding="utf-8"))
         d = _tables_after(d, d.index(f"retrieval.py --only {name}`"),
-                          [table(summary, FULL, True), splits(summary), categories(summary)])
+                          [table(summary, FULL, True), splits(summary), categories(summary), wilcoxon(summary)])
         if name in README_HEADS:
             r = _tables_after(r, r.index(README_HEADS[name]), [table(summary, SHORT)])
     docs.write_text(d, encoding="utf-8")
