@@ -387,3 +387,37 @@ def test_vi_a_nominalised_verb_and_a_passive_agent_do_not_end_a_name():
     assert not [s for s in surfaces("vi", "Người được cơ quan, tổ chức có thẩm quyền cử đến phải báo cáo.")
                 if s.startswith("Người")]
     assert ("party", "Người được cử") in mentions("vi", "Người được cử đến phải báo cáo.")
+
+
+def test_vi_a_relational_participle_takes_its_complement():
+    # "liên quan đến / tới / với" + a noun phrase completes the name: a run ending at "liên quan" is cut short
+    assert ("party", "người thứ hai liên quan") not in mentions("vi", "Tòa án xác định quyền của người thứ hai liên quan đến hợp đồng vay.")
+    assert ("document", "Văn bản chấp thuận liên quan") not in mentions("vi", "Văn bản chấp thuận liên quan đến dự án được gửi cho Bộ.")
+
+
+def test_vi_an_adverb_of_degree_or_manner_opens_the_predicate():
+    assert ("party", "Người bảo lãnh") in mentions("vi", "Người bảo lãnh đơn phương hủy bỏ cam kết.")
+    assert ("document", "giấy xác nhận cư trú") in mentions("vi", "Thời hạn của giấy xác nhận cư trú tối đa là 01 năm.")
+
+
+def test_vi_a_compound_preposition_is_not_split_by_the_name():
+    # "thông qua" (via) is one word: its first syllable is no modifier of the name before it
+    assert not [s for s in surfaces("vi", "Thông tin được gửi đến người nghe thông qua đài phát thanh.") if s.endswith("thông")]
+
+
+def test_vi_the_subject_of_an_object_relative_clause_is_followed_by_its_verb():
+    # after "mà" the noun phrase is the subject of the clause's own verb: a long run ending at a modal holds that verb
+    assert not [s for s in surfaces("vi", "Kết quả là điều mà người học mong muốn đạt được khi tham gia.") if s.startswith("người học mong")]
+    assert ("party", "người dự thi") in mentions("vi", "Lệ phí mà người dự thi phải nộp được công khai.")
+
+
+def test_vi_a_closed_class_syllable_bounds_a_name_only_in_its_function_word():
+    # "đối" is a preposition only in "đối với"; "đối thoại" is a noun that completes the name
+    assert ("party", "người tham gia đối thoại") in mentions("vi", "Biên bản có chữ ký của người tham gia đối thoại.")
+    assert ("party", "người sử dụng đất") in mentions("vi", "Quy định áp dụng đối với người sử dụng đất.")
+
+
+def test_vi_an_agentive_noun_takes_a_noun_object():
+    # "nhà nhập khẩu" + a noun: the object completes the name; where it ends is not known without a lexicon
+    assert ("party", "Nhà nhập khẩu") not in mentions("vi", "Nhà nhập khẩu thiết bị phải kê khai hải quan.")
+    assert ("party", "Nhà nhập khẩu") in mentions("vi", "Nhà nhập khẩu phải kê khai hải quan.")

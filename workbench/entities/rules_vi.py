@@ -97,6 +97,11 @@ _NOMINAL = {"sự", "việc"}                       # a nominaliser: the verb af
 # (foreign), "trực thuộc", "hành vi", "cấp trên", "thứ hai" (an ordinal)
 _BOUND = {"ngoài": {"nước"}, "toàn": {"an", "hoàn"}, "thuộc": {"trực"}, "vi": {"hành"}, "trên": {"cấp"}, "dưới": {"cấp"}} | \
     {n: {"thứ"} for n in "một hai bốn năm".split()}      # "cấp trên" (the higher level) is one word
+# a closed-class syllable that is a function word only with its partner ("đối với", "tương ứng", "phù hợp"):
+# otherwise it starts a content word that completes the name ("đối thoại", "tương trợ")
+_PAIRED = {"đối": {"với"}, "tương": {"ứng", "tự", "đương", "đối"}, "phù": {"hợp"}}
+# a compound preposition whose first syllable would read as a modifier ("người xem | thông qua …")
+_COMPOUND = re.compile(rf"(?:thông qua|dựa (?:vào|trên))(?!{_W})", re.I)
 _LIMIT = 4                      # modifier syllables: a run that finds no boundary by then is no name
 _SYL = re.compile(rf"(, +| +)({_W}+)(?!{_W})")      # a run of spaces is one space (layout)
 # a verb that takes no object (a change of state, assent, expiry) after the modifier is the
@@ -104,7 +109,7 @@ _SYL = re.compile(rf"(, +| +)({_W}+)(?!{_W})")      # a run of spaces is one spa
 # Expiry is "hết" + any period noun ("hết thời hạn", "hết thời hiệu"); a sentence adverb ("đồng thời": at the same
 # time, "tuy": although) opens the predicate or a concessive clause, never a modifier: "người sử dụng đất | đồng thời là …"
 _INTRANS = re.compile(rf"(?:chết|qua đời|đồng ý|hết (?:hiệu lực|hạn|thời hạn|thời hiệu)|chấm dứt|vắng mặt|bỏ trốn|từ chối|"
-                      rf"đồng thời|tuy|tuy nhiên)(?!{_W})")
+                      rf"đồng thời|tuy|tuy nhiên|tối đa|tối thiểu|đơn phương)(?!{_W})")     # an adverb of degree / manner: the predicate's
 # a state modifier (bị / cùng / đủ / gặp + …) or the public function "quản lý nhà nước" takes a fixed
 # complement "về" + its domain: "người bị hạn chế về thể chất", "cơ quan quản lý nhà nước về du lịch"
 _STATE = set("bị cùng đủ gặp".split())
@@ -168,11 +173,17 @@ def _run(text: str, pos: int) -> tuple[int, int, str] | None:
             if not (seg and _parallel(seg, after)):
                 return (end, len(words), "list") if words else None
             seg, extra = [], extra + len(after)
+        elif low in _PAIRED and not re.match(rf" +(?:{'|'.join(_PAIRED[low])})(?!{_W})", text[m.end():]):
+            pass
+        elif words and _COMPOUND.match(text, m.start(2)):
+            return end, len(words), "end"
         elif (low in _STOP or words and low in _LATER) and not (low in _FIRST_OK and all(w.lower() in _FIRST_OK for w in words)) and words[-1:] not in [[w] for w in _BOUND.get(low, ())] \
                 or word[0].isupper():
             if not words or low in _NEW_NP or word[0].isupper() or words[:2] == ["có", "thể"] or \
                     all(w.lower() in _FIRST_OK for w in words):     # a capital: a name taken by the run's verb
                 return None
+            if low in ("đến", "tới", "với") and [w.lower() for w in words[-2:]] == ["liên", "quan"]:
+                return None         # a relational participle takes its complement: the name runs past it
             if low == "về" and (words[0].lower() in _STATE or [w.lower() for w in words[-2:]] == ["nhà", "nước"]):
                 return _domain(text, m.end(), len(words) + 1)
             return end, len(words), "pred" if low in _PRED | _CLOSE else "list" if low in ("và", "hoặc") else "end"
@@ -286,6 +297,8 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
         if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or ((n or not named) and word[0].isupper()) or \
                 (comma and (n == 0 or low in ("tổ", "cá", "doanh", "cơ", "người", "giấy", "văn") or word[0].isupper())) or \
                 (first and not comma and segment > first):
+            if low in ("đến", "tới", "với") and re.search(rf"(?<!{_W})liên quan$", text[pos:end], re.I):
+                return None         # "… liên quan | đến X": cut short before the participle's complement
             break
         if n == limit:
             return (pos, 0) if bare_ok else None
@@ -305,6 +318,9 @@ VI_NAMED = [("document", re.compile(r"(?<![\w])(?:[Gg]iấy phép|[Gg]iấy ch�
 
 def spans(text: str) -> list[tuple[str, int, int, float]]:
     found = [(t, m.start(), m.end(), c) for t, rx, c in VI_FIXED for m in rx.finditer(text)]
+    # an agentive noun ("nhà sản xuất", "nhà cung cấp") takes a noun object that completes the name: cut short there
+    found = [f for f in found if not (text[f[1]:f[1] + 4].lower() == "nhà " and
+                                      (nx := re.match(rf" ([{_LO}]+)(?!{_W})", text[f[2]:])) and nx.group(1) not in _STOP)]
     for type_, rx, conf, bare_ok in VI_NAMED:
         for m in rx.finditer(text):
             run = _fixed_run(text, m.end(), bare_ok, type_ == "instrument")
@@ -368,10 +384,12 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             # sung"): a modifier of more than one word may hold that verb, unless a modal follows it (the verb comes
             # after the modal: "buộc người bị kết án phạt tù | không được …"). After the agent marker do / bởi the noun
             # phrase is followed by its own verb before the sentence's modal ("do người thực hiện | phải"): a run that
-            # ends at a modal holds that verb
+            # ends at a modal holds that verb. So after the object relative "mà" ("lợi ích mà người … đạt được"), for a
+            # modifier of three syllables or more (one or two make a compound: "mà người dự thi | phải nộp")
             ok = run is not None and (run[2] != "end" or run[1] <= 2 or not _CLAUSE.search(text[:m.start()])) and \
                 not (run[1] > 2 and run[2] != "pred" and _CAUSE.search(text[:m.start()])) and \
-                not (run[2] == "pred" and run[1] >= 2 and re.search(r"\b(?:do|bởi)\s*$", text[:m.start()], re.I))
+                not (run[2] == "pred" and run[1] >= 2 and re.search(r"\b(?:do|bởi)\s*$", text[:m.start()], re.I)) and \
+                not (run[2] == "pred" and run[1] >= 3 and re.search(r"\bmà\s*$", text[:m.start()], re.I))
             public = ok and head == "chủ" and syls[-2:] == ["nhà", "nước"]    # the State as owner
             cands.append(("authority" if public else type_, m.start(), run[0] if ok else None, conf, syls))
             if ok:
