@@ -20,7 +20,8 @@ current zh and vi relation rules; the en relation rules took one more principle 
 modifying a noun or participle) and `relations_en_validation6.csv` (seed 59) measures them
 (entities: zh seed 37, vi and en seed 41). Round 7 (`*_validation7.csv`, seed 61) judged the
 relation rules of every language after one more rewrite, and round 8 (`entities_vi_validation8.csv`,
-seed 67) the vi entity rules after theirs. Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
+seed 67) the vi entity rules after theirs, and round 9 (`entities_vi_validation9.csv`, seed 71)
+the vi entity rules after one more rewrite (head-initial names: where a name ends). Recall is always that of the current rules. With `--current`, every judged row is also looked up in what the current
 extractor produces for that unit: `kept` (the same mention or relation is still produced),
 `gone` (no longer produced) or `changed` (the unit now yields an overlapping mention of another
 span or type) -- how a rule change moved the judged rows, before a fresh sample is judged.
@@ -76,9 +77,9 @@ def summarise(judged: list[dict], by: str) -> dict:
     return out
 
 
-# the sheet suffixes: the first rules, then the blind rounds 1-8 (round 7, seed 61: relations of
-# every language; round 8, seed 67: vi entities)
-ROUNDS = ["", *(f"_validation{i if i > 1 else ''}" for i in range(1, 9))]
+# the sheet suffixes: the first rules, then the blind rounds 1-9 (round 7, seed 61: relations of
+# every language; round 8, seed 67, and round 9, seed 71: vi entities)
+ROUNDS = ["", *(f"_validation{i if i > 1 else ''}" for i in range(1, 10))]
 
 
 def recall(lang: str, mentions_of, suffix: str = "") -> dict:
