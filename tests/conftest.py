@@ -31,3 +31,16 @@ def sample_workspace(tmp_path_factory):
     path = tmp_path_factory.mktemp("sample") / "ws"
     assert main(["ingest", str(SAMPLE), "--workspace", str(path), "--problems", "0"]) == 0
     return path
+
+
+@pytest.fixture(scope="module")
+def wb(tmp_path_factory):
+    """The sample corpus and its Chinese translation in a fresh workspace, once per test module
+    (tests/test_retrieval.py, tests/test_retrieval_versions.py; modules with a `wb` of their own
+    use theirs)."""
+    from workbench.core.config import Config, IngestConfig
+    from workbench.workbench import Workbench
+    wb = Workbench.open(tmp_path_factory.mktemp("ret"), Config(IngestConfig(progress=False)))
+    wb.ingest(SAMPLE)
+    wb.ingest(SAMPLE / "zh")
+    return wb

@@ -1,0 +1,117 @@
+"""Graph retrieval across versions: comparisons, an article's history and its form on a date,
+what changed between the versions a question names (the sample corpus, real models)."""
+import datetime as dt
+
+import pytest
+
+from workbench.core.config import RetrievalConfig
+
+
+def test_version_diff_brings_both_versions(wb):
+    r = wb.retrieve("What changed in the licence validity period between the 2012 and 2018 Act?",
+                    RetrievalConfig(top_k=5))
+    top = [h.unit_id for h in r.hits]
+    assert "clinic-licensing-act@2012/a8" in top and "clinic-licensing-act@2018/a8" in top
+
+
+@pytest.mark.parametrize("q,named,then", [
+    ("2016年3月1日适用的是哪一版本的《阿尔登共和国诊所许可法》中与2018年版第十六条相对应的条款？",
+     "clinic-licensing-act-zh@2018/a16", "clinic-licensing-act-zh@2012/a15"),
+    ("Which version of the provision that is Article 16 in the 2018 Clinic Licensing Act applied on 1 March 2016?",
+     "clinic-licensing-act@2018/a16", "clinic-licensing-act@2012/a15"),
+])
+def test_a_named_article_as_it_stood_on_a_date(wb, q, named, then):
+    """Article 16 (penalties) of the 2018 Act was Article 15 of the 2012 Act, the one in force
+    on 2016-03-01: the lookup binds the number to 2018 and follows the alignment back."""
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "temporal" and r.route.as_of == dt.date(2016, 3, 1)
+    assert r.hits[0].unit_id == then and r.cited == [then]
+    assert str(r.hits[0].via) == f"direct: {named} as in force on 2016-03-01" and r.hits[0].via.kind == "direct"
+
+
+@pytest.mark.parametrize("q,chain", [
+    ("请说明2018年《阿尔登共和国诊所许可法》第十六条的历次修改。",
+     ["clinic-licensing-act-zh@2018/a16", "clinic-licensing-act-zh@2012/a15"]),
+    ("Trace the history of Article 16 of the Clinic Licensing Act 2018: how was it amended?",
+     ["clinic-licensing-act@2018/a16", "clinic-licensing-act@2012/a15"]),
+])
+def test_the_history_of_an_article_cites_it_in_every_version(wb, q, chain):
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "version_diff" and r.route.history
+    assert r.cited == chain and [h.unit_id for h in r.hits[:2]] == chain
+
+
+def test_comparison_across_instruments_pairs_the_most_similar_provision(wb):
+    """The 2005 Regulation was replaced by the 2012 Act (no article alignment between two
+    instruments): the stand-in counterpart is the retrieved article of the other named
+    instrument most like the best one — the admission register kept five years."""
+    q = ("How did the Clinic Licensing Act 2012 differ from the Hospital Registration Regulation 2005 "
+         "on how long patient records must be retained?")
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "version_diff"
+    assert r.cited == ["clinic-licensing-act@2012/a10", "hospital-registration-regulation@2005/a7"]
+    assert str(r.hits[1].via).endswith("(other version)") and r.hits[1].via.notes == ("other version",)
+
+
+def test_what_one_revision_changed_keeps_the_changed_articles():
+    from types import SimpleNamespace
+    from workbench.retrieve.pairing import changed_at
+    from workbench.retrieve.scope import Scope, span_of
+    older = {"p@2021/a3": "p@2016/a3", "p@2021/a4": "p@2016/a4", "p@2021/a5": "p@2016/a5",
+             "p@2016/a3": "p@2011/a3", "p@2016/a4": "p@2011/a4", "p@2016/a5": "p@2011/a5", "q@2/a1": "q@1/a1"}
+    newer = {v: k for k, v in older.items()}
+    steps = {("p@2016/a4", "p@2021/a4"), ("p@2011/a3", "p@2016/a3")}    # a3 changed 2011 -> 2016, a4 2016 -> 2021
+    def amended(a, b):
+        return (a, b) in steps or (b, a) in steps
+    catalog = SimpleNamespace(chain=lambda key: [SimpleNamespace(id=f"{key}@{v}") for v in
+                                                 {"p": ("2011", "2016", "2021"), "q": ("1", "2")}[key]])
+    one = span_of(Scope(("article",), named=frozenset({"p@2021"})), catalog)
+    assert one == {"p": ("p@2016", "p@2021")}           # one revision named: the step into it
+    ids = {"p@2021/a3", "p@2021/a4", "p@2021/a5", "p@2021/a9", "p@2016/a3", "p@2016/a4", "q@1/a1"}
+    assert changed_at(ids, one, older.get, newer.get, amended) == {"p@2021/a4", "p@2021/a9", "p@2016/a4", "q@1/a1"}
+    # a named article always stays
+    assert changed_at(ids, one, older.get, newer.get, amended, frozenset({"p@2021/a5"})) == \
+        {"p@2021/a4", "p@2021/a5", "p@2021/a9", "p@2016/a4", "q@1/a1"}
+    # nothing of an instrument changed: all its units stay, whatever another instrument did
+    both = {**one, "q": ("q@1", "q@2")}
+    assert changed_at({"p@2021/a3", "p@2021/a4", "q@2/a1"}, both, older.get, newer.get, amended) == \
+        {"p@2021/a4", "q@2/a1"}
+    # two versions named with one between: a change at either step counts, the version between is read too
+    wide = span_of(Scope(("article",), named=frozenset({"p@2011", "p@2021"})), catalog)
+    assert wide == {"p": ("p@2011", "p@2016", "p@2021")}
+    got = changed_at({"p@2021/a3", "p@2021/a5", "p@2011/a5", "p@2011/a3", "p@2016/a5", "p@2016/a4"}, wide,
+                     older.get, newer.get, amended)
+    assert got == {"p@2021/a3", "p@2011/a3", "p@2016/a4"}
+
+
+def test_two_versions_named_in_separate_clauses_make_a_comparison(wb):
+    q = "在2012年版《阿尔登共和国诊所许可法》里，诊所许可证有效期几年？2018年版还这样规定吗？"
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "version_diff"
+    assert {h.unit.version for h in r.hits[:2]} == {"2012", "2018"}
+    event = wb.retrieve("2012年本市的诊所依《阿尔登共和国诊所许可法》申请许可证，2018年本诊所需要做什么？",
+                        RetrievalConfig(top_k=5))
+    assert event.route.type != "version_diff"
+
+
+def test_a_comparison_of_two_versions_keeps_what_changed_between_them(sample_workspace):
+    """On the real sample graph: an article the 2018 version amended counts as changed, an
+    inherited one does not; a question asking what changed drops the inherited one, a yes-no
+    question keeps it."""
+    from workbench.core.config import RetrievalConfig
+    from workbench.workbench import Workbench
+    wb = Workbench.open(sample_workspace, create=False)
+    r = wb.retriever
+    assert r.amended("clinic-licensing-act@2018/a8", "clinic-licensing-act@2012/a8")
+    inherited = [e for e in wb.graph.all_edges() if e.type.value == "INHERITS"
+                 and e.source.startswith("clinic-licensing-act@2018/a") and e.source.count("/") == 1]
+    assert inherited and not r.amended(inherited[0].source, inherited[0].target)
+    inherited = {e.source for e in inherited}
+    cfg = RetrievalConfig(mode="graph", top_k=40)
+    asking = wb.retrieve("Compared with the 2012 version, what changed in the 2018 version of the Clinic "
+                         "Licensing Act?", cfg)
+    whether = wb.retrieve("Did the 2018 version of the Clinic Licensing Act change anything compared with the "
+                          "2012 version?", cfg)
+    assert asking.plan.type == whether.plan.type == "version_diff" and whether.plan.route.polar
+    assert not inherited & {h.unit_id for h in asking.hits}
+    assert inherited & {h.unit_id for h in whether.hits}
