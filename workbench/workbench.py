@@ -19,9 +19,9 @@ from .link.relink import relink
 from .link.duties import implicit_duties
 from .link.run import extract_citations
 from .link.store import CITATIONS, load_citations, save_citations
-from .core.records import DOCUMENTS, EdgeType, Filter, Hit, Problem, Unit
+from .core.records import DOCUMENTS, Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
-from .link.versions import VERSION_EXTRACTORS, article_history, in_force, version_in_force
+from .link.versions import article_history, in_force, version_in_force
 from .store.graph import FILES as GRAPH, IGraphStore
 from .store.journal import pending, roll_back, transaction, write_file
 from .store.checks import META
@@ -280,9 +280,7 @@ class Workbench:
             step = {"unit_id": newer, "effective_from": u.effective_from if u else None,
                     "effective_to": u.effective_to if u else None, "status": "", "inserted": "", "deleted": "",
                     "form_only": False, "substance": None}
-            edge = next((e for e in self.graph.edges_of(newer, (EdgeType.INHERITS, EdgeType.AMENDS))
-                         if e.target == older and e.extractor in VERSION_EXTRACTORS),
-                        None) if older else None
+            edge = self.graph.version_edge(newer, older) if older else None
             if edge is not None:
                 a = dict(edge.attrs)
                 step.update(status=a.get("status", ""), inserted=a.get("inserted", ""), deleted=a.get("deleted", ""),

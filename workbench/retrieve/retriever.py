@@ -89,10 +89,8 @@ class Retriever:
         AMENDS alignment edge; a change of form only is INHERITS). A step that only made the
         revision's renaming (`substance` 0, link/substance.py) counts: a question may ask about
         the renaming itself (which authority a revision put in charge)."""
-        for e in self.graph.edges_of(a, (EdgeType.AMENDS, EdgeType.INHERITS), "both"):
-            if b in (e.source, e.target) and e.extractor == ALIGN_EXTRACTOR:
-                return e.type == EdgeType.AMENDS
-        return True
+        e = self.graph.version_edge(a, b)
+        return e is None or e.extractor != ALIGN_EXTRACTOR or e.type == EdgeType.AMENDS
 
     def neighbours(self, uid: str) -> list[tuple[str, str, str]]:
         """(article, edge type, arrow) linked to article `uid`."""

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..parse.dates import RE_ZH_DATE as RE_ZH_DATE_ANY, zh_dates
 from ..parse.numerals import CN_NUM, cn_to_int
+from ..store.tokenize import ZH_WH     # the Chinese wh-words (何 only as a question word, not 任何)
 
 TYPES = ("precise", "version_diff", "reasoning", "temporal", "definition")
 POLICIES = Path(__file__).with_name("policies.toml")
@@ -56,8 +57,6 @@ _AUX = r"(?:did|does|do|has|have|had|is|are|was|were|can|could|will|would|may|mi
 POLAR_ZH = re.compile(r"有没有|了没有|没有\s*$|有无|是否|是不是|吗\s*$")
 POLAR_EN = re.compile(rf"^(?:[^,]*,\s*)?{_AUX}\b|\bwhether\b", re.IGNORECASE)
 POLAR_VI = re.compile(r"\bcó\b.*\bkhông\s*$|\bchưa\s*$|hay không\s*$", re.IGNORECASE)
-# wh-words: 何 only as a question word (not 任何), 几 not in 几乎, 哪 not in 哪怕
-WH_ZH = re.compile(r"什么|哪(?!怕)|如何|为何|有何|(?<!任)何(?=[时种处在])|怎|多少|几(?!乎)")
 WH_EN = re.compile(r"\b(?:what|which|how|who|whom|when|where|why)\b", re.IGNORECASE)
 
 
@@ -66,7 +65,7 @@ def polar(q: str) -> bool:
     for c in (c.strip() for c in re.split(r"[？?。！!；;\n]", q)):
         if not c:
             continue
-        if POLAR_ZH.search(c) and (re.search(r"吗\s*$", c) or not WH_ZH.search(c)):
+        if POLAR_ZH.search(c) and (re.search(r"吗\s*$", c) or not ZH_WH.search(c)):
             return True
         en = POLAR_EN.search(c)
         if en and not WH_EN.search(c[:en.start() if en.group(0).lower() != "whether" else en.start()]):

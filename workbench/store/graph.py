@@ -283,6 +283,13 @@ class IGraphStore:
         """The next version of a unit, through the version-alignment edges."""
         return self._aligned(unit_id, "in")
 
+    def version_edge(self, a: str, b: str) -> Edge | None:
+        """The version edge between units `a` and `b` (either way): the one-to-one alignment,
+        else a merge or split part; None when the two are not aligned."""
+        found = [e for e in self.edges_of(a, (EdgeType.INHERITS, EdgeType.AMENDS), "both")
+                 if b in (e.source, e.target) and e.extractor in VERSION_EXTRACTORS]
+        return min(found, key=lambda e: e.extractor != ALIGN_EXTRACTOR, default=None)
+
     def _aligned(self, unit_id: str, mode: str) -> str | None:
         v = self._index.get(unit_id)
         if v is None:

@@ -61,7 +61,8 @@ def tokens(text: str, language: str = "", query: bool = False) -> list[str]:
 ZH_STOP = frozenset("的 了 吗 呢 吧 啊 呀 把 被 给 在 是 也 都 就 还 着 过 和 与 及 或 而 要 会 能 可".split())
 # interrogatives and yes-no words (closed classes), wherever jieba puts them ("有何变化", "第几条"):
 # 何 only as a question word (not 任何), 几 not in 几乎, 哪 not in 哪怕
-ZH_QUESTION = re.compile(r"什么|哪(?!怕)|如何|为何|有何|(?<!任)何(?=[时种处在])|怎|多少|几(?!乎)|是否|有没有|有无")
+ZH_WH = re.compile(r"什么|哪(?!怕)|如何|为何|有何|(?<!任)何(?=[时种处在])|怎|多少|几(?!乎)")
+ZH_QUESTION = re.compile(ZH_WH.pattern + r"|是否|有没有|有无")
 
 
 def query_text(text: str, language: str = "") -> str:
