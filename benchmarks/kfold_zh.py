@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from weights_zh import LEXICAL, SEMANTIC, SETS, SHARED, WS  # noqa: E402
+from weights_zh import LEXICAL, SEMANTIC, SETS, WS, shared, zh_policies  # noqa: E402
 
 FOLDS = 5
 
@@ -40,10 +40,9 @@ def objective(rows: list[dict], points: tuple) -> float:
 def main() -> int:
     from workbench.core.config import RetrievalConfig
     from workbench.evaluate.metrics import load_benchmark, score_question
-    from workbench.retrieve.route import POLICIES
     from workbench.workbench import Workbench
-    bundled = Path(POLICIES).read_text(encoding="utf-8")
-    folder = Path(tempfile.mkdtemp())
+    policies = zh_policies(Path(tempfile.mkdtemp()))
+    base = shared()
     grid = [(s, x) for s in SEMANTIC for x in LEXICAL]
     rows = []
     for name, file in SETS.items():
@@ -51,11 +50,7 @@ def main() -> int:
         for q in load_benchmark(ROOT / "benchmarks" / "questions" / file):
             rows.append({"set": name, "id": q.id, "fold": fold(q.id), "score": {}})
             for point in grid:
-                path = folder / f"p-{point[0]}-{point[1]}.toml"
-                if not path.exists():
-                    path.write_text(bundled + f"\n[language.zh]\nweights = {{ semantic = {point[0]}, lexical = {point[1]} }}\n",
-                                    encoding="utf-8")
-                r = wb.retrieve(q.question, RetrievalConfig(mode="graph", policies=str(path), as_of=q.as_of))
+                r = wb.retrieve(q.question, RetrievalConfig(mode="graph", policies=policies(*point), as_of=q.as_of))
                 s = score_question([h.unit_id for h in r.hits], r.cited, q.gold)
                 rows[-1]["score"][point] = (s["mrr"] + s["citation_f1"]) / 2
         print(name, len(rows), flush=True)
@@ -63,9 +58,9 @@ def main() -> int:
     for k in range(FOLDS):
         train = [r for r in rows if r["fold"] != k]
         test = [r for r in rows if r["fold"] == k]
-        best = max(grid, key=lambda p: (objective(train, p), p == SHARED))
+        best = max(grid, key=lambda p: (objective(train, p), p == base))
         folds.append({"fold": k, "questions": len(test), "chosen": list(best),
-                      "held_out": round(objective(test, best), 4), "shared": round(objective(test, SHARED), 4)})
+                      "held_out": round(objective(test, best), 4), "shared": round(objective(test, base), 4)})
         print(folds[-1], flush=True)
     out = {"folds": folds, "grid": [list(p) for p in grid],
            "mean_held_out": round(statistics.fmean(f["held_out"] for f in folds), 4),

@@ -20,41 +20,57 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
-SETS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl"}
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from retrieval import QUESTIONS  # noqa: E402
+from tune import MIN_GAIN  # noqa: E402
+SETS = {name: QUESTIONS[name] for name in ("zh", "zh2", "zh3")}
 SEMANTIC, LEXICAL = (0.5, 0.35, 0.2), (0.2, 0.3, 0.4)
-SHARED = (0.5, 0.2)          # Weights() defaults: what zh questions get without a [language.zh] table
-MIN_GAIN = 0.002             # benchmarks/tune.py
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
+
+
+def shared() -> tuple[float, float]:
+    """The Weights() defaults: what zh questions get without a [language.zh] table."""
+    from workbench.core.config import Weights
+    return Weights().semantic, Weights().lexical
+
+
+def zh_policies(folder: Path) -> "callable":
+    """(semantic, lexical) -> a policies file: the bundled one with its [language.zh] table (if
+    any) replaced by that point, written once per point."""
+    from workbench.retrieve.route import POLICIES
+    bundled = Path(POLICIES).read_text(encoding="utf-8")
+    if "[language.zh]" in bundled:
+        head, _, rest = bundled.partition("[language.zh]")
+        tail = rest.split("\n[", 1)
+        bundled = head + ("[" + tail[1] if len(tail) > 1 else "")
+
+    def path(semantic: float, lexical: float) -> str:
+        out = folder / f"p-{semantic}-{lexical}.toml"
+        if not out.exists():
+            out.write_text(bundled + f"\n[language.zh]\nweights = {{ semantic = {semantic}, lexical = {lexical} }}\n",
+                           encoding="utf-8")
+        return str(out)
+    return path
 
 
 def main() -> int:
     from workbench.core.config import RetrievalConfig
     from workbench.evaluate.metrics import load_benchmark, score_question
-    from workbench.retrieve.route import POLICIES
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--validation", action="store_true", help="also run the shared and chosen points on the validation parts")
     args = ap.parse_args()
-    bundled = Path(POLICIES).read_text(encoding="utf-8")
-    if "[language.zh]" in bundled:           # grid points replace the bundled zh table
-        head, _, rest = bundled.partition("[language.zh]")
-        tail = rest.split("\n[", 1)
-        bundled = head + ("[" + tail[1] if len(tail) > 1 else "")
-    folder = Path(tempfile.mkdtemp())
+    policies = zh_policies(Path(tempfile.mkdtemp()))
     benches = {name: Workbench.open(WS / name, create=False) for name in SETS}
-
-    def policies(semantic: float, lexical: float) -> str:
-        path = folder / f"p-{semantic}-{lexical}.toml"
-        path.write_text(bundled + f"\n[language.zh]\nweights = {{ semantic = {semantic}, lexical = {lexical} }}\n",
-                        encoding="utf-8")
-        return str(path)
+    base = shared()
 
     def run(split: str, point: tuple[float, float]) -> dict:
         out = {}
         for name, wb in benches.items():
             rows = []
+            file = policies(*point)
             for q in load_benchmark(ROOT / "benchmarks" / "questions" / SETS[name], split=split):
-                cfg = RetrievalConfig(mode="graph", policies=policies(*point), as_of=q.as_of)
+                cfg = RetrievalConfig(mode="graph", policies=file, as_of=q.as_of)
                 r = wb.retrieve(q.question, cfg)
                 rows.append(score_question([h.unit_id for h in r.hits], r.cited, q.gold))
             out[name] = {k: round(sum(x[k] for x in rows) / len(rows), 4) for k in KEYS}
@@ -67,12 +83,12 @@ def main() -> int:
             got = run("tuning", (semantic, lexical))
             result["grid"].append({"semantic": semantic, "lexical": lexical, **got})
             print(semantic, lexical, got["objective"], {k: got[k]["citation_f1"] for k in SETS}, flush=True)
-    shared = next(g for g in result["grid"] if (g["semantic"], g["lexical"]) == SHARED)
+    at_base = next(g for g in result["grid"] if (g["semantic"], g["lexical"]) == base)
     best = max(result["grid"], key=lambda g: g["objective"])
-    keep = best["objective"] > shared["objective"] + MIN_GAIN
+    keep = best["objective"] > at_base["objective"] + MIN_GAIN
     result["chosen"] = {"semantic": best["semantic"], "lexical": best["lexical"]} if keep else None
     if args.validation:
-        result["validation"] = {"shared": run("validation", SHARED)}
+        result["validation"] = {"shared": run("validation", base)}
         if keep:
             result["validation"]["chosen"] = run("validation", (best["semantic"], best["lexical"]))
     print(json.dumps({k: v for k, v in result.items() if k != "grid"}, indent=1))

@@ -370,6 +370,9 @@ def test_vi_cong_names_an_actor_only_as_a_citizen_official_company_or_police():
     assert ("party", "chủ sở hữu nhà ở, công trình") in mentions("vi", "Thì chủ sở hữu nhà ở, công trình phải bồi thường.")
     # "công dân" is a second actor: the list ends the name
     assert ("party", "chủ sở hữu nhà ở") in mentions("vi", "Bên bán phải thông báo cho chủ sở hữu nhà ở, công dân sở tại biết.")
+    # ... and a document is not coordinated with a word of it ("và công dân" starts another party)
+    assert not any(s.endswith("công dân") for t, s in mentions("vi", "Giấy phép hoạt động và công dân được cấp.")
+                   if t == "document")
 
 
 def test_vi_an_indefinite_person_with_a_clause_is_no_class():

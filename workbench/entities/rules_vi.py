@@ -308,7 +308,7 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
     return (end, n) if n or bare_ok else None
 
 
-_DOC_COORD = re.compile(rf" ((?!(?:{'|'.join(_STOP | _ACTOR)}|giấy|văn|hợp|quyết|hồ|sổ|thẻ|bản|chứng|tài)(?!{_W}))"
+_DOC_COORD = re.compile(rf" ((?!(?:{'|'.join(_STOP | _ACTOR)}|công|giấy|văn|hợp|quyết|hồ|sổ|thẻ|bản|chứng|tài)(?!{_W}))"
                         rf"[{_LO}]+(?: (?!(?:{'|'.join(_STOP)})(?!{_W}))[{_LO}]+)?)(?=\s*[,.;:)]|\s*$| (?:bao gồm|phải|được|do|của|cho|theo|tại|thì|đã|có)(?!{_W}))")
 _COMPETENT = re.compile(rf" có thẩm quyền(?=\s*[,.;:)]|\s*$| (?:trong|theo|về|của|để|thì|và|hoặc|đối|tại)(?!{_W}))")
 VI_NAMED = [("document", re.compile(r"(?<![\w])(?:[Gg]iấy phép|[Gg]iấy chứng nhận|[Cc]hứng chỉ|[Gg]iấy xác nhận|[Gg]iấy đăng ký|"

@@ -39,7 +39,6 @@ _LIST = re.compile(r"下列(?:情形|行为)之一")
 _POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
 _DUTY = re.compile(r"应当|必须|不得|禁止")
-_LIST_INTRO = re.compile(r"下列")
 _CLAUSE_TEXT = re.compile(r"[^\u4e00-\u9fff，。；：]")     # Han characters and the marks ending a sentence part
 
 
@@ -121,7 +120,7 @@ def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
             part = re.split(r"[，。；：]", prefix)[-1]
             # a listed item: the list's lead-in says what is forbidden ("不得有下列行为：（一）…")
             intro = re.split(r"[，。；]", prefix[:prefix.rfind("：")])[-1] if "：" in prefix else ""
-            if _DUTY.search(part) or _LIST_INTRO.search(intro) and _DUTY.search(intro):
+            if _DUTY.search(part) or "下列" in intro and _DUTY.search(intro):
                 holding.append(uid)
                 break
             at = text.find(conduct, at + 1)

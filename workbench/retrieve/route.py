@@ -68,7 +68,7 @@ def polar(q: str) -> bool:
         if POLAR_ZH.search(c) and (re.search(r"吗\s*$", c) or not ZH_WH.search(c)):
             return True
         en = POLAR_EN.search(c)
-        if en and not WH_EN.search(c[:en.start() if en.group(0).lower() != "whether" else en.start()]):
+        if en and not WH_EN.search(c[:en.start()]):
             return True
         if POLAR_VI.search(c):
             return True
