@@ -68,8 +68,6 @@ VIOLATOR = {"zh": _rx(r"违反|未|拒不|擅自"), "vi": _rx(r"vi phạm|không
             "en": _rx(r"\bcontraven|\bbreach|\bfails? to\b|\bviolat")}
 QUANTITY = re.compile(r"^[\d一二三四五六七八九十百千万两０-９]")
 CLAUSE = {"zh": re.compile(r"[，,;；:：]"), "vi": re.compile(r"[,;:]|\bthì\b"), "en": re.compile(r"[,;:]")}
-# (also after an acronym: "a report to the MLRO. The Regulator …"; not after initials: "U.A.E. The")
-_BOUNDARY = re.compile(r"[。；;!?！？]|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])|(?<=[A-Z]{2}\.)\s+(?=[A-Z][a-z])")
 # a possessor (của X / of the X) modifies another noun: it is not the argument
 POSSESSOR = {"zh": _rx(r"^$a"), "vi": _rx(r"\bcủa\s+(?:các\s+|những\s+)?$"),
              "en": _rx(r"\bof\s+(?:(?:the|a|an|any|each|its|their|such|that|this|same|relevant)\s+)*$")}

@@ -34,14 +34,14 @@ import re
 from dataclasses import dataclass
 
 from ..core.records import Unit
-from ..parse.roles import role_of
+from ..parse.roles import role_of, sentence_spans
 from .definitions import defined_spans, heading_of
 from .extract import Mention, extract, instrument_id
 from .grammar import (  # noqa: F401  (the closed classes, re-exported)
     DUTY, PERMISSION, PENALTY, ISSUE, AGENT, AGENT_MARK,
     COORD, NEG, NOT_MODAL, PREP, GAP, OPENER,
     BASIS, EXCLUDED, SUBORD, VIOLATOR, QUANTITY, CLAUSE,
-    _BOUNDARY, POSSESSOR, HEAD_OF, CO_ACTOR, NOT_ARGUMENT, MODIFIER_PP,
+    POSSESSOR, HEAD_OF, CO_ACTOR, NOT_ARGUMENT, MODIFIER_PP,
     AUDIENCE, APPROVAL, _VERB_GAP, CONDITION, OWNER, NESTED_PP, AGENT_REACH,
     _COMMAND, _JUDGEMENT, _rx)
 
@@ -60,12 +60,6 @@ class Relation:
     effective_from: dt.date | None
     confidence: float
     evidence: str                 # the sentence
-
-
-def sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence, split as parse/roles.py splits them."""
-    cuts = [0] + [m.end() for m in _BOUNDARY.finditer(text)] + [len(text)]
-    return [(s, e) for s, e in zip(cuts, cuts[1:]) if text[s:e].strip()]
 
 
 class _Sentence:
@@ -421,7 +415,7 @@ def relations(unit: Unit, mentions: list[Mention] | None = None, titles: dict[st
     lang = unit.language[:2] if unit.language[:2] in DUTY else "en"
     own = instrument_id(unit, titles, known or {m.entity_id for m in mentions})
     found = _defines(unit, mentions, own, heading) if role == "definition" else []
-    for start, end in sentences(text):
+    for start, end in sentence_spans(text):
         s = _Sentence(text, start, end, mentions, lang)
         if not s.mentions:
             continue

@@ -22,6 +22,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from ..parse.languages import has_han
 from ..parse.numerals import CN_NUM
 
 # A renaming made by a revision reaches many articles; two may share a substitution by chance
@@ -43,7 +44,7 @@ def operations(old: str, new: str) -> list[tuple[Op, tuple[Op, ...]]]:
     changes no more than GAP characters apart are one operation: a renamed body is one
     substitution ("道路运输管理机构" -> "交通运输主管部门"), not the pieces a character diff cuts it
     into (道路 -> 交通, + 主, 理机构 -> 部门)."""
-    cjk = any("\u4e00" <= ch <= "\u9fff" for ch in old + new)
+    cjk = has_han(old + new)
     a, b = (list(old), list(new)) if cjk else (re.findall(r"\w+|[^\w\s]", old), re.findall(r"\w+|[^\w\s]", new))
     joiner, gap = ("", GAP) if cjk else (" ", 0)
     spans: list[list] = []          # [i1, i2, j1, j2, pieces]
@@ -60,7 +61,7 @@ def operations(old: str, new: str) -> list[tuple[Op, tuple[Op, ...]]]:
 
 
 def _size(op: tuple[str, str]) -> int:
-    cjk = any("\u4e00" <= ch <= "\u9fff" for ch in op[0] + op[1])
+    cjk = has_han(op[0] + op[1])
     return max(len(op[0]), len(op[1])) if cjk else max(len(op[0].split()), len(op[1].split()))
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from ..core.records import Edge, EdgeType, Unit
+from ..parse.languages import has_han
 from .substance import operations, substance
 
 SIMILAR = 0.55          # renumbered or rewritten articles must be at least this similar
@@ -65,17 +66,19 @@ _FORM = str.maketrans({"“": '"', "”": '"', "„": '"', "「": '"', "」": '"
                        "〞": '"', "‘": "'", "’": "'", "‚": "'", "。": "."})
 
 
+def _form(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).translate(_FORM)
+
+
 def formal(text: str) -> str:
     """The text without what legislators' typesetting changes between versions and readers do
     not: Unicode composition and width (NFKC), quote style, the full stop, whitespace."""
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text).translate(_FORM))
+    return _norm(_form(text))
 
 
 def _formal_words(text: str) -> str:
     """`formal`, but alphabetic text keeps one space between words (its diff is by word)."""
-    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
-        return formal(text)
-    return " ".join(unicodedata.normalize("NFKC", text).translate(_FORM).split())
+    return formal(text) if has_han(text) else " ".join(_form(text).split())
 
 
 def _bigrams(text: str) -> set[str]:
@@ -90,7 +93,7 @@ def similarity(a: str, b: str) -> float:
 
 def text_diff(old: str, new: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(inserted spans, deleted spans); words for alphabetic text, characters for Chinese."""
-    cjk = any("\u4e00" <= ch <= "\u9fff" for ch in old + new)
+    cjk = has_han(old + new)
     a, b = (list(_norm(old)), list(_norm(new))) if cjk else (old.split(), new.split())
     joiner = "" if cjk else " "
     ins, dels = [], []
@@ -156,7 +159,7 @@ def align(old: list[Unit], new: list[Unit], vectors: dict | None = None) -> list
 
 def grams(text: str) -> set[str]:
     """Character bigrams for Chinese, word bigrams otherwise (letter bigrams say little)."""
-    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
+    if has_han(text):
         return _bigrams(text)
     words = re.findall(r"\w+", text.lower())
     return {f"{a} {b}" for a, b in zip(words, words[1:])}

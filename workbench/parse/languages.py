@@ -22,8 +22,14 @@ def parser_for(language: str) -> Parser:
     raise ValueError(f"no statute grammar for language {language!r}; supported: zh, vi, en")
 
 
+def has_han(text: str) -> bool:
+    """Does the text hold a Chinese (CJK unified) character? Chinese is compared by
+    character, other languages by word."""
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
 def guess_language(text: str) -> str:
-    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
+    if has_han(text):
         return "zh"
     if any(ch in "ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ" for ch in text.lower()):
         return "vi"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .languages import guess_language
+from .languages import guess_language, has_han
 
 ROLES = ("definition", "scope", "sanction", "prohibition", "procedure", "obligation", "permission", "other")
 STRUCTURAL = ("document", "part", "chapter", "section", "subsection")
@@ -117,12 +117,20 @@ _JOINS = {"or", "and", "và", "hoặc"}
 def _mark(marker: str) -> str:
     """The kind of a list marker: （一） / 一、 / (a) / a) / (1) / 1. are different lists."""
     m = marker.strip()
-    digits, han = any(c.isdigit() for c in m), any("\u4e00" <= c <= "\u9fff" for c in m)
+    digits, han = any(c.isdigit() for c in m), has_han(m)
     kind = "num" if digits else "han" if han else "alpha"
     return kind + ("(" if m[:1] in "(（" else m[-1])
 
 
-_SENTENCE = re.compile(r"(?<=[。；;!?！？])|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])")
+# the end of a sentence: its mark, a line break, a full stop before a capital (also after an
+# acronym: "a report to the MLRO. The Regulator …"; not after initials: "U.A.E. The")
+SENTENCE_END = re.compile(r"[。；;!?！？]|\n+|(?<=[a-z\)]\.)\s+(?=[A-Z(])|(?<=[A-Z]{2}\.)\s+(?=[A-Z][a-z])")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of `text` (its closing mark included), blank ones left out."""
+    cuts = [0] + [m.end() for m in SENTENCE_END.finditer(text)] + [len(text)]
+    return [(s, e) for s, e in zip(cuts, cuts[1:]) if text[s:e].strip()]
 
 
 def sentence_role(sentence: str, language: str) -> str:
@@ -144,7 +152,7 @@ def provision_role(text: str, title: str = "", language: str = "", kind: str = "
         if title and rx.search(title.strip()):
             return name
     roles, lead, mark = [], None, None
-    for s in (s.strip() for s in _SENTENCE.split(text or "")):
+    for s in (text[a:b].strip() for a, b in sentence_spans(text or "")):
         if not s or s.lower() in _JOINS:            # "…; or" leaves a bare "or" between two items
             continue
         item = _ITEM.match(s)

@@ -19,6 +19,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..parse.languages import has_han
+
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "corpora" / "sample"
@@ -105,7 +107,7 @@ def side_by_side(old, new, title_old: str = "", title_new: str = "") -> str:
     insertions in green on the right (words for alphabetic text, characters for Chinese,
     as in versions.text_diff)."""
     a_text, b_text = getattr(old, "text", old) or "", getattr(new, "text", new) or ""
-    cjk = any("\u4e00" <= ch <= "\u9fff" for ch in a_text + b_text)
+    cjk = has_han(a_text + b_text)
     a, b = (list(a_text), list(b_text)) if cjk else (a_text.split(" "), b_text.split(" "))
     sep = "" if cjk else " "
     left, right = [], []
