@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from weights_zh import LEXICAL, SEMANTIC, SETS, WS, shared, zh_policies  # noqa: E402
+from tune import language_policies  # noqa: E402
+from weights_zh import LEXICAL, SEMANTIC, SETS, WS, shared  # noqa: E402
 
 FOLDS = 5
 
@@ -41,7 +42,7 @@ def main() -> int:
     from workbench.core.config import RetrievalConfig
     from workbench.evaluate.metrics import load_benchmark, score_question
     from workbench.workbench import Workbench
-    policies = zh_policies(Path(tempfile.mkdtemp()))
+    policies = language_policies(Path(tempfile.mkdtemp()), "zh")
     base = shared()
     grid = [(s, x) for s in SEMANTIC for x in LEXICAL]
     rows = []

@@ -8,7 +8,7 @@ not allowed to outvote the others by its size): the mean over sets of
 larger sets are sampled (every question id sorted, a fixed stride) so one evaluation takes
 about two minutes; the sample is fixed across the search.
 
-    .venv/bin/python benchmarks/tune.py [--sets zh,zh2,alqac,obliqa] [--per-set 200] [--rounds 1]
+    .venv/bin/python benchmarks/tune.py [--sets zh,zh2,zh3,alqac,obliqa] [--per-set 200] [--rounds 1]
 Needs the workspaces of benchmarks/retrieval.py. Stage 1 searched the settings (`--only sub_lexical,policy.cite_refs,...`, results/tune_stage1.json;
 its weight trials were void: weights passed in the RetrievalConfig replaced the per-type ones,
 so only its settings were kept), stage 2 the re-rank weights from stage 1's choice
@@ -60,7 +60,8 @@ GRID = {
 def questions(name: str, per_set: int):
     from workbench.evaluate.metrics import load_benchmark
     path = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl",
-            "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl"}.get(name) or WS / name / f"{name}_questions.jsonl"
+            "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
+            "zh3": ROOT / "benchmarks/questions/zh_versions_3.jsonl"}.get(name) or WS / name / f"{name}_questions.jsonl"
     qs = sorted(load_benchmark(path, "tuning"), key=lambda q: q.id)
     stride = max(1, len(qs) // per_set)
     return qs[::stride][:per_set]
@@ -107,6 +108,26 @@ def policies_file(base: dict, overrides: dict, folder: Path) -> str | None:
     return str(path)
 
 
+def language_policies(folder: Path, language: str):
+    """(semantic, lexical) -> a policies file: the bundled one with its [language.<language>]
+    table (if any) replaced by that point, written once per point (weights_zh.py, weights_en.py)."""
+    from workbench.retrieve.route import POLICIES
+    bundled = Path(POLICIES).read_text(encoding="utf-8")
+    table = f"[language.{language}]"
+    if table in bundled:
+        head, _, rest = bundled.partition(table)
+        tail = rest.split("\n[", 1)
+        bundled = head + ("[" + tail[1] if len(tail) > 1 else "")
+
+    def path(semantic: float, lexical: float) -> str:
+        out = folder / f"p-{language}-{semantic}-{lexical}.toml"
+        if not out.exists():
+            out.write_text(bundled.rstrip("\n") + f"\n\n{table}\nweights = {{ semantic = {semantic}, lexical = {lexical} }}\n",
+                           encoding="utf-8")
+        return str(out)
+    return path
+
+
 def config_for(base, values: dict, base_policies: dict, folder: Path):
     from workbench.core.config import Weights
     top = {k: v for k, v in values.items() if "." not in k}
@@ -139,7 +160,7 @@ def main() -> int:
     from workbench.workbench import Workbench
     from workbench.retrieve.route import POLICIES
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="zh,zh2,alqac,obliqa")
+    ap.add_argument("--sets", default="zh,zh2,zh3,alqac,obliqa")
     ap.add_argument("--per-set", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--only", help="comma-separated parameters to search (default: all of GRID)")

@@ -18,6 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval" / "obliqa"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from tune import language_policies  # noqa: E402
 SEMANTIC, LEXICAL = (0.5, 0.35, 0.2, 0.1, 0.0), (0.2, 0.3, 0.4)
 KEYS = ("recall@5", "recall@10", "mrr", "citation_f1")
 
@@ -25,21 +27,13 @@ KEYS = ("recall@5", "recall@10", "mrr", "citation_f1")
 def main() -> int:
     from workbench.core.config import RetrievalConfig
     from workbench.evaluate.metrics import load_benchmark, score_question
-    from workbench.retrieve.route import POLICIES
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--stride", type=int, default=6)
     ap.add_argument("--validation", action="store_true", help="also run the chosen point on the validation part")
     args = ap.parse_args()
     wb = Workbench.open(WS, create=False)
-    bundled = Path(POLICIES).read_text(encoding="utf-8").split("[language.en]")[0]
-    folder = Path(tempfile.mkdtemp())
-
-    def policies(semantic: float, lexical: float) -> str:
-        path = folder / f"p-{semantic}-{lexical}.toml"
-        path.write_text(bundled + f"[language.en]\nweights = {{ semantic = {semantic}, lexical = {lexical} }}\n",
-                        encoding="utf-8")
-        return str(path)
+    policies = language_policies(Path(tempfile.mkdtemp()), "en")
 
     def run(qs, cfg) -> dict:
         rows = []

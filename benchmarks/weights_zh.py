@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from retrieval import QUESTIONS  # noqa: E402
-from tune import MIN_GAIN  # noqa: E402
+from tune import MIN_GAIN, language_policies  # noqa: E402
 SETS = {name: QUESTIONS[name] for name in ("zh", "zh2", "zh3")}
 SEMANTIC, LEXICAL = (0.5, 0.35, 0.2), (0.2, 0.3, 0.4)
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
@@ -34,25 +34,6 @@ def shared() -> tuple[float, float]:
     return Weights().semantic, Weights().lexical
 
 
-def zh_policies(folder: Path) -> "callable":
-    """(semantic, lexical) -> a policies file: the bundled one with its [language.zh] table (if
-    any) replaced by that point, written once per point."""
-    from workbench.retrieve.route import POLICIES
-    bundled = Path(POLICIES).read_text(encoding="utf-8")
-    if "[language.zh]" in bundled:
-        head, _, rest = bundled.partition("[language.zh]")
-        tail = rest.split("\n[", 1)
-        bundled = head + ("[" + tail[1] if len(tail) > 1 else "")
-
-    def path(semantic: float, lexical: float) -> str:
-        out = folder / f"p-{semantic}-{lexical}.toml"
-        if not out.exists():
-            out.write_text(bundled + f"\n[language.zh]\nweights = {{ semantic = {semantic}, lexical = {lexical} }}\n",
-                           encoding="utf-8")
-        return str(out)
-    return path
-
-
 def main() -> int:
     from workbench.core.config import RetrievalConfig
     from workbench.evaluate.metrics import load_benchmark, score_question
@@ -60,7 +41,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--validation", action="store_true", help="also run the shared and chosen points on the validation parts")
     args = ap.parse_args()
-    policies = zh_policies(Path(tempfile.mkdtemp()))
+    policies = language_policies(Path(tempfile.mkdtemp()), "zh")
     benches = {name: Workbench.open(WS / name, create=False) for name in SETS}
     base = shared()
 
