@@ -9,6 +9,9 @@
   workspace folder) + zh-pig-slaughter + zh-animal-quarantine
 - the third zh version-aware set (benchmarks/questions/zh_versions_3.jsonl) over six LawRefBook
   administrative regulations (every version: 道路运输条例 in three), staged the same way
+- the fourth zh version-aware set (benchmarks/questions/zh_versions_4.jsonl) over six other
+  LawRefBook laws (two versions each), staged the same way; written blind after the parameters
+  were fitted, it has never been tuned on
 - the sample benchmark (corpora/sample/benchmark.jsonl) over the bundled sample corpus
 Questions from ../shared are converted at run time into the workspace, never committed.
 
@@ -37,8 +40,11 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
              "经济法/统计法", "zh-pig-slaughter", "zh-animal-quarantine"], "zh2"),
     "zh3": (["zh-lawrefbook:行政法规/道路运输条例,行政法规/农药管理条例,行政法规/发票管理办法,行政法规/保安服务管理条例,"
              "行政法规/互联网上网服务营业场所管理条例,行政法规/认证认可条例"], "zh3"),
+    "zh4": (["zh-lawrefbook:行政法规/消耗臭氧层物质管理条例,行政法规/工业产品生产许可证管理条例,行政法规/长江河道采砂管理条例,"
+             "经济法/统计法,行政法规/船员条例,行政法规/废旧金属收购业治安管理办法"], "zh4"),
 }
-QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl"}
+QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
+             "zh4": "zh_versions_4.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
