@@ -68,7 +68,9 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     enforcing it is chosen as in `by_roles` (one whose sanctioning clause cites it, else the one
     naming the question's facts) among the sanctions in the next cite_max + ROLE_WINDOW hits: a
     comparison cites that sanction in both versions (the penalty is what changed); other types
-    cite the rule and its sanction."""
+    cite the rule and its sanction -- the sanction first (it answers a question asking only how
+    an act is punished, and the ranking leads with the cited units), unless the question asks
+    for the duty too."""
     if not cited or not c.plan.route.sanction or _role(c, cited[0]) == "sanction":
         return cited
     pool = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if _role(c, h.unit_id) == "sanction"]
@@ -80,7 +82,9 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     best = max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)).unit_id
     if c.plan.type == "version_diff":
         return [best] + [p for p in partners(c.r.agraph, best, c.score) if p != best][:1]
-    return [cited[0], best]
+    if {"obligation", "prohibition"} & set(c.plan.route.asks):
+        return [cited[0], best]
+    return [best, cited[0]]
 
 
 def _role(c: Citing, uid: str) -> str:
