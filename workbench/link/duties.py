@@ -36,6 +36,7 @@ EXTRACTOR = "implicit-duty"
 _IMPLICIT = re.compile(r"(?:违反|未依照|未按照|不依照|不按照|未按|不按)本(?:法|条例|办法|规定|细则|决定)(?:有关|相关)?的?规定")
 _NUMBERED = re.compile(rf"第[{CN_NUM}\d]+条")
 _LIST = re.compile(r"下列(?:情形|行为)之一")
+_PLAIN = re.compile(r"的，(?:由|依照|依法|处|责令|没收|吊销)")
 _POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
 _DUTY = re.compile(r"应当|必须|不得|禁止")
@@ -131,7 +132,8 @@ def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
 
 def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | None:
     """The conduct a sanctioning unit restates: a point listed under "有下列行为之一的" of a
-    sanction, or what follows "违反本法规定" up to "…的，" — None when the unit is no such
+    sanction, or what follows "违反本法规定" up to "…的，", or a sentence's opening conduct up to
+    "…的，由 / 处 / 责令…" — None when the unit is no such
     sanction or numbers the provision it enforces (citation extraction reads that)."""
     if u.kind == "point":
         parent = by_id.get(u.parent_id or "")
@@ -143,7 +145,16 @@ def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | No
     if roles[u.id] != "sanction":
         return None
     m = _IMPLICIT.search(u.text)
-    if m is None or _LIST.search(u.text[m.end():m.end() + 30]):
+    if m is None:
+        # the plain form: the sentence opens with the conduct, closed by "的，" before the
+        # authority or the measure ("无生产配额许可证生产消耗臭氧层物质的，由…处…罚款")
+        first = re.split(r"[。；]", u.text)[0]
+        a = _PLAIN.search(first)
+        if a is None or _LIST.search(first[:a.end()]):
+            return None
+        conduct = first[:a.start()].strip("，, ")
+        return None if _NUMBERED.search(conduct) else conduct
+    if _LIST.search(u.text[m.end():m.end() + 30]):
         return None
     end = u.text.find("的，", m.end())
     end = end if end > 0 else u.text.find("，", m.end())
