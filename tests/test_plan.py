@@ -28,6 +28,15 @@ def test_two_versions_asked_together_not_a_year_that_dates_an_event():
     assert version_years("the 2012 version, as the 2012 version said") == {"2012"}
 
 
+def test_a_year_and_the_current_version_name_two_versions():
+    """"2009年版和现行版…有什么差别" compares two versions, one named by its year, the other as
+    the one in force; "差别" in "差别定价" (differential pricing) compares nothing."""
+    from workbench.retrieve.route import classify
+    assert classify("2009年版和现行版在罚款上有什么差别？").type == "version_diff"
+    assert classify("2009年版对罚款有什么规定？").type != "version_diff"
+    assert classify("某平台对条件相同的用户实行差别定价，依照现行法律会受到什么处罚？").type == "reasoning"
+
+
 def test_the_noun_sanction_asks_a_penalty_the_verb_approves():
     """"What sanctions apply…" asks a penalty; "a court order sanctioning a Transfer Scheme"
     approves one (English morphology, not a phrase of any question set)."""
