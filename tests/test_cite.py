@@ -109,6 +109,9 @@ def test_a_duty_and_penalty_question_cites_a_linked_pair():
     assert by_roles(c)[:1] == ["l@1/a68"]                       # no stated link: the best hit leads
     c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
     assert by_roles(c)[:1] == ["l@1/a68"]                       # the penalty alone asked
+    ranked = ["l@1/a27", "l@1/a69"] + [h for h in hits if h not in ("l@1/a27", "l@1/a69")]
+    c = _citing(units, ranked, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
+    assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]            # ... leads with the sanction, the rule after it
 
 
 def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():

@@ -260,8 +260,11 @@ def by_roles(c: Citing) -> list[str]:
         pool = [h for h in other if h.unit_id in enforces] or other
         match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}   # a full-text query
         chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
-    if c.plan.route.sanction and {"obligation", "prohibition"} & set(c.plan.route.asks) and policy.cite_max > 1:
+    duty_asked = bool({"obligation", "prohibition"} & set(c.plan.route.asks))
+    if c.plan.route.sanction and duty_asked and policy.cite_max > 1:
         chosen = linked_pair(c, window, floor, chosen)
+    elif c.plan.route.sanction and len(chosen) == 2 and kind(chosen[0]) != "sanction":
+        chosen.reverse()                    # asked how it is punished: the sanction leads (as in asked_role)
     out = [h.unit_id for h in chosen]
     for h in chosen:
         out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
