@@ -1,7 +1,7 @@
 """Markdown tables from committed retrieval results (what README and docs/benchmarks.md show).
 
     .venv/bin/python benchmarks/tables.py benchmarks/results/retrieval_alqac.json [--full] [--splits] [--categories]
-    .venv/bin/python benchmarks/tables.py --write zh,zh2,zh3,sample   # rewrite those sets' tables in README and docs
+    .venv/bin/python benchmarks/tables.py --write zh,zh2,zh3,zh4,sample   # rewrite those sets' tables in README and docs
 
 `--write` finds each set's tables after its command line (`retrieval.py --only NAME`) in
 docs/benchmarks.md (overall, every metric; then tuning / validation parts; then by category;
@@ -66,7 +66,7 @@ def wilcoxon(summary: dict, metrics=("recall@1", "recall@5", "recall@10", "mrr",
 
 
 README_HEADS = {"zh": "**zh version-aware set**", "zh2": "**Second zh version-aware set**",
-                "zh3": "**Third zh version-aware set**",
+                "zh3": "**Third zh version-aware set**", "zh4": "**Fourth zh version-aware set**",
                 "alqac": "**ALQAC 2022 + 2023 train**", "sample": "**Sample benchmark**"}
 
 
