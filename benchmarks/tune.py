@@ -110,7 +110,8 @@ def policies_file(base: dict, overrides: dict, folder: Path) -> str | None:
 
 def language_policies(folder: Path, language: str):
     """(semantic, lexical) -> a policies file: the bundled one with its [language.<language>]
-    table (if any) replaced by that point, written once per point (weights_zh.py, weights_en.py)."""
+    table (if any) replaced by that point, written once per point (weights_zh.py, weights_en.py,
+    weights_vi.py, kfold_zh.py)."""
     from workbench.retrieve.route import POLICIES
     bundled = Path(POLICIES).read_text(encoding="utf-8")
     table = f"[language.{language}]"

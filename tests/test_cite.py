@@ -76,9 +76,10 @@ def test_a_penalty_question_cites_the_sanction_in_every_type():
              "l@2/a61": "违反本法第三十一条规定的，处五千元罚款。", "l@1/a50": "违反本法第二十条规定的，处一千元罚款。"}
     units.update({f"{a}/c1": units[a] for a in ("l@2/a60", "l@2/a61")})    # the citing (sanctioning) clauses
     refs = {"l@2/a60": [("l@2/a60/c1", "l@2/a30")], "l@2/a61": [("l@2/a61/c1", "l@2/a31")]}
-    c = _citing(units, ["l@2/a30", "l@2/a61", "l@2/a60"], 1, sanction=True, qtype="temporal", refs=refs)
-    assert asked_role(c, ["l@2/a30"]) == ["l@2/a60", "l@2/a30"]         # the sanction enforcing the rule, then the rule
     from workbench.retrieve.route import Route
+    c = _citing(units, ["l@2/a30", "l@2/a61", "l@2/a60"], 1, qtype="temporal", refs=refs,
+                route=Route("temporal", sanction=True, asks=("sanction",)))
+    assert asked_role(c, ["l@2/a30"]) == ["l@2/a60", "l@2/a30"]         # the sanction enforcing the rule, then the rule
     c = _citing(units, ["l@2/a30", "l@2/a61", "l@2/a60"], 1, qtype="temporal", refs=refs,
                 route=Route("temporal", sanction=True, asks=("sanction", "obligation")))
     assert asked_role(c, ["l@2/a30"]) == ["l@2/a30", "l@2/a60"]         # the duty asked too: as ranked, then its sanction

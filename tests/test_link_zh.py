@@ -254,7 +254,11 @@ DUTY_LAW = """中华人民共和国测试法
 
 第十七条　无生产许可证生产受控物质的，由主管部门责令停止违法行为，并处一百万元罚款。
 
-第十八条　发生事故的，由主管部门依法处理。
+第十八条　生产企业应当制定事故应急预案，发生重大生产安全事故的，应当立即报告。
+
+第十九条　发生重大生产安全事故的，由主管部门处五万元罚款。
+
+第二十条　无生产许可证生产受控物质，构成犯罪的，依法追究刑事责任。
 """
 
 
@@ -273,7 +277,8 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert not any(s.startswith("a13") for s, _ in links)   # ... that it forbids or requires, not a condition
     assert ("a15/c1", "a14") in links           # ... or that a list of forbidden acts names
     assert ("a17/c1", "a16") in links           # the plain form: the conduct opens the sentence ("…的，由…")
-    assert not any(s.startswith("a18") for s, _ in links)   # ... an event restating no duty links nowhere
+    assert not any(s.startswith("a19") for s, _ in links)   # ... an event punished is no breach of a duty
+    assert ("a20/c1", "a16") in links           # ... a trailing condition (构成犯罪) is no part of the conduct
     assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
     english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
     assert implicit_duties(english) == []          # other languages number what a penalty enforces

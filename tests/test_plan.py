@@ -28,13 +28,16 @@ def test_two_versions_asked_together_not_a_year_that_dates_an_event():
     assert version_years("the 2012 version, as the 2012 version said") == {"2012"}
 
 
-def test_a_year_and_the_current_version_name_two_versions():
-    """"2009年版和现行版…有什么差别" compares two versions, one named by its year, the other as
-    the one in force; "差别" in "差别定价" (differential pricing) compares nothing."""
+def test_asking_what_differs_compares_versions_differential_pricing_does_not():
+    """"2009年的办法和现行办法…有什么差别" asks a comparison (as 有什么不同 does); 差别 in 差别定价 /
+    差别待遇 (differential pricing / treatment) compares nothing, and a year dating an event beside
+    the current law names no second version."""
     from workbench.retrieve.route import classify
-    assert classify("2009年版和现行版在罚款上有什么差别？").type == "version_diff"
-    assert classify("2009年版对罚款有什么规定？").type != "version_diff"
+    assert classify("2009年的办法和现行办法在罚款上有什么差别？").type == "version_diff"
     assert classify("某平台对条件相同的用户实行差别定价，依照现行法律会受到什么处罚？").type == "reasoning"
+    assert classify("某公司在2018年至2021年间实行差别定价，会受到什么处罚？").type == "reasoning"
+    assert classify("2019年3月1日，某公司实行差别待遇，应当如何处罚？").type == "temporal"
+    assert classify("2015年设立的公司变更名称，按现行《公司法》应当办理什么手续？").type != "version_diff"
 
 
 def test_the_noun_sanction_asks_a_penalty_the_verb_approves():

@@ -1,8 +1,9 @@
 """The duty a penalty enforces, when the penalty does not number it.
 
-Chinese statutes word most penalties as "…违反本法规定，[restating the conduct]的，由…处…罚款"
-or list the conducts as points under "有下列行为之一的": the duty is restated, not cited by
-number, so citation extraction finds no REFERENCES edge and a question joining a duty and its
+Chinese statutes word most penalties as "…违反本法规定，[restating the conduct]的，由…处…罚款",
+or plainly "[the conduct]的，由…处…罚款", or list the conducts as points under "有下列行为之一的":
+the duty is restated, not cited by number, so citation extraction finds no REFERENCES edge and a
+question joining a duty and its
 penalty has nothing to walk. This module reads the conduct a sanctioning provision restates
 and links it to the provision of the same instrument version imposing that duty (an
 obligation or prohibition outside the sanction articles) whose wording it repeats most:
@@ -37,6 +38,9 @@ _IMPLICIT = re.compile(r"(?:违反|未依照|未按照|不依照|不按照|未�
 _NUMBERED = re.compile(rf"第[{CN_NUM}\d]+条")
 _LIST = re.compile(r"下列(?:情形|行为)之一")
 _PLAIN = re.compile(r"的，(?:由|依照|依法|处|责令|没收|吊销)")
+# what opens an event, a consequence or a repeat rather than a conduct: 发生 / 造成 / 导致 / 构成 /
+# 情节 / 拒不 / 逾期 / 有前款 / 再次 / 经责令 (a closed class of clause openers, not any law's wording)
+_CONDITION = re.compile(r"(?:发生|造成|导致|构成|情节|拒不|逾期|有前款|有本条|再次|经责令)")
 _POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
 _DUTY = re.compile(r"应当|必须|不得|禁止")
@@ -152,7 +156,13 @@ def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | No
         a = _PLAIN.search(first)
         if a is None or _LIST.search(first[:a.end()]):
             return None
-        conduct = first[:a.start()].strip("，, ")
+        # an event or a consequence is no conduct a duty forbids ("发生事故的", "拒不改正的"): a
+        # sentence part opening with one is left out, before the conduct ("发生动物疫情时，…未按照规定
+        # 开展检测") or after it ("…，构成犯罪的"); with nothing left, there is no conduct
+        parts = [p for p in first[:a.start()].split("，") if p and not _CONDITION.match(p)]
+        if not parts:
+            return None
+        conduct = "，".join(parts).strip("，, ")
         return None if _NUMBERED.search(conduct) else conduct
     if _LIST.search(u.text[m.end():m.end() + 30]):
         return None

@@ -51,11 +51,16 @@ def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = Tru
     cited = within_margin(c.hits, c.policy.cite_max, c.policy.cite_margin)
     if c.plan.type == "reasoning":
         cited = linked_hits(c, cited, hops)
+    ranked = cited
     cited = asked_role(c, cited)
+    # what answers: the best-ranked unit -- and, when a sanction was put before it, the sanction
+    # with what it defers its penalty to
+    led = cited[1:2] == ranked[:1] and c.plan.type != "version_diff"
+    heads = [(cited[0], True), (cited[1], False)] if led else [(cited[0], False)] if cited else []
     if pair and c.plan.type == "version_diff":
         cited = with_parts(c, named_versions(c, cited))
     if cited:                               # "…应当符合本法第五十条第二款的规定": that too
-        extra = [x for x in refs(c, cited[0]) if x not in cited]
+        extra = [x for h, sanction in heads for x in refs(c, h, sanction=sanction) if x not in cited]
         if pair and c.plan.type == "version_diff":   # ... with its counterpart in the other version
             extra += [p for x in extra for p in partners(c.r.agraph, x, c.score) if p not in cited]
         cited += list(dict.fromkeys(extra))
@@ -237,7 +242,8 @@ def by_roles(c: Citing) -> list[str]:
     if the question asks about a sanction, the hit of the other role among the next
     cite_max + ROLE_WINDOW (within the margin): one with a sanctioning clause citing the best
     hit (`enforcing`), else the one naming the question's facts most literally (`fact_match`:
-    sanction provisions share their boilerplate, so they all look alike to the embedder);
+    sanction provisions share their boilerplate, so they all look alike to the embedder) -- the
+    sanction first when only the penalty is asked, a pair linked by the text when the duty is too;
     then what each of these refers to from its answering clause (`refs`); then any of the
     next hits that a cited unit references."""
     hits, policy = c.hits, c.policy

@@ -32,7 +32,8 @@ MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april
 RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?(\d{4})\b",
                         re.IGNORECASE)
 
-DIFF_CUES = ("修改", "修订", "修正", "变化", "变更", "区别", "差别", "不同", "差异", "调整", "改动", "改为", "新增", "删除",
+DIFF_CUES = ("修改", "修订", "修正", "变化", "变更", "区别", "不同", "差异", "有何差别", "有什么差别", "有哪些差别",
+             "差别在", "调整", "改动", "改为", "新增", "删除",
              "sửa đổi", "bổ sung", "khác nhau", "khác biệt", "thay đổi", "changed", "change", "amended", "amendment",
              "differ", "difference", "compared", "revised", "what changed")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时",
@@ -40,6 +41,7 @@ TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前
 # a comparison asked about (not "不同品牌", different brands): a version difference even
 # without two years named
 COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
+                "有何差别", "有什么差别", "有哪些差别", "差别在",
                 "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác")
 # the history of a provision through every revision, not one comparison (general words for a
 # history; none of the question generator's template wording)
@@ -262,7 +264,7 @@ def classify(q: str) -> Route:
     has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
-    elif has(DIFF_CUES) and (len(years) + has(CURRENT_CUES) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
+    elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
                              or has(COMPARE_CUES) or has(HISTORY_CUES)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts and not sanction:      # "what is the penalty" asks no meaning
