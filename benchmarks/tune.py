@@ -129,6 +129,29 @@ def language_policies(folder: Path, language: str):
     return path
 
 
+def weight_grid(run, semantic: tuple, lexical: tuple, base: tuple[float, float], validation: bool) -> dict:
+    """A semantic x lexical grid of one language's re-rank weights (weights_zh.py, weights_vi.py):
+    `run(split, (semantic, lexical))` -> metrics with an "objective"; every point on the tuning
+    part; the best kept only if it beats `base` (the shared weights) by more than MIN_GAIN; then,
+    with `validation`, the shared and the chosen points once on the validation part."""
+    result = {"grid": []}
+    for sem in semantic:
+        for lex in lexical:
+            got = run("tuning", (sem, lex))
+            result["grid"].append({"semantic": sem, "lexical": lex, **got})
+            print(sem, lex, got["objective"], flush=True)
+    at_base = next(g for g in result["grid"] if (g["semantic"], g["lexical"]) == base)
+    best = max(result["grid"], key=lambda g: g["objective"])
+    keep = best["objective"] > at_base["objective"] + MIN_GAIN
+    result["chosen"] = {"semantic": best["semantic"], "lexical": best["lexical"]} if keep else None
+    if validation:
+        result["validation"] = {"shared": run("validation", base)}
+        if keep:
+            result["validation"]["chosen"] = run("validation", (best["semantic"], best["lexical"]))
+    print(json.dumps({k: v for k, v in result.items() if k != "grid"}, indent=1))
+    return result
+
+
 def config_for(base, values: dict, base_policies: dict, folder: Path):
     from workbench.core.config import Weights
     top = {k: v for k, v in values.items() if "." not in k}

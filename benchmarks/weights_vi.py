@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from tune import MIN_GAIN, language_policies  # noqa: E402
+from tune import language_policies, weight_grid  # noqa: E402
 WS = ROOT / "benchmarks" / "workspace-retrieval" / "alqac"
 SEMANTIC, LEXICAL = (0.5, 0.35), (0.2, 0.35, 0.5, 0.7, 1.0, 1.5)
 KEYS = ("recall@5", "recall@10", "mrr", "hit@1", "citation_f1")
@@ -47,21 +47,7 @@ def main() -> int:
         out["objective"] = round((out["mrr"] + out["citation_f1"]) / 2, 4)
         return out
 
-    result = {"grid": []}
-    for semantic in SEMANTIC:
-        for lexical in LEXICAL:
-            got = run("tuning", (semantic, lexical))
-            result["grid"].append({"semantic": semantic, "lexical": lexical, **got})
-            print(semantic, lexical, got, flush=True)
-    at_base = next(g for g in result["grid"] if (g["semantic"], g["lexical"]) == base)
-    best = max(result["grid"], key=lambda g: g["objective"])
-    keep = best["objective"] > at_base["objective"] + MIN_GAIN
-    result["chosen"] = {"semantic": best["semantic"], "lexical": best["lexical"]} if keep else None
-    if args.validation:
-        result["validation"] = {"shared": run("validation", base)}
-        if keep:
-            result["validation"]["chosen"] = run("validation", (best["semantic"], best["lexical"]))
-    print(json.dumps({k: v for k, v in result.items() if k != "grid"}, indent=1))
+    result = weight_grid(run, SEMANTIC, LEXICAL, base, args.validation)
     (ROOT / "benchmarks" / "results" / "weights_vi.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
     return 0
 

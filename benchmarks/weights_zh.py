@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from retrieval import QUESTIONS  # noqa: E402
-from tune import MIN_GAIN, language_policies  # noqa: E402
+from tune import language_policies, weight_grid  # noqa: E402
 SETS = {name: QUESTIONS[name] for name in ("zh", "zh2", "zh3")}
 SEMANTIC, LEXICAL = (0.5, 0.35, 0.2), (0.2, 0.3, 0.4)
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
@@ -58,21 +58,7 @@ def main() -> int:
         out["objective"] = round(sum((v["mrr"] + v["citation_f1"]) / 2 for v in out.values()) / len(benches), 4)
         return out
 
-    result = {"grid": []}
-    for semantic in SEMANTIC:
-        for lexical in LEXICAL:
-            got = run("tuning", (semantic, lexical))
-            result["grid"].append({"semantic": semantic, "lexical": lexical, **got})
-            print(semantic, lexical, got["objective"], {k: got[k]["citation_f1"] for k in SETS}, flush=True)
-    at_base = next(g for g in result["grid"] if (g["semantic"], g["lexical"]) == base)
-    best = max(result["grid"], key=lambda g: g["objective"])
-    keep = best["objective"] > at_base["objective"] + MIN_GAIN
-    result["chosen"] = {"semantic": best["semantic"], "lexical": best["lexical"]} if keep else None
-    if args.validation:
-        result["validation"] = {"shared": run("validation", base)}
-        if keep:
-            result["validation"]["chosen"] = run("validation", (best["semantic"], best["lexical"]))
-    print(json.dumps({k: v for k, v in result.items() if k != "grid"}, indent=1))
+    result = weight_grid(run, SEMANTIC, LEXICAL, base, args.validation)
     (ROOT / "benchmarks" / "results" / "weights_zh.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
     return 0
 
