@@ -164,18 +164,22 @@ def _default(name: str):
     return getattr(Weights(), name.split(".", 1)[1]) if name.startswith("weights.") else object()
 
 
-def evaluate(benches: dict, cfg) -> dict[str, float]:
+def score_set(wb, questions, cfg, keys) -> dict[str, float]:
+    """Graph retrieval of each question under `cfg` (at the question's date, if any): the mean
+    of each metric in `keys` (score_question), rounded to 4 places."""
     from workbench.evaluate.metrics import score_question
+    rows = []
+    for q in questions:
+        r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)
+        rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold)))
+    return {k: round(sum(x[k] for x in rows) / len(rows), 4) for k in keys}
+
+
+def evaluate(benches: dict, cfg) -> dict[str, float]:
     out = {}
     for name, (wb, qs) in benches.items():
-        mrr = f1 = 0.0
-        for q in qs:
-            c = replace(cfg, as_of=q.as_of) if q.as_of else cfg
-            r = wb.retrieve(q.question, c)
-            s = score_question([h.unit_id for h in r.hits], r.cited, list(q.gold))
-            mrr += s["mrr"]
-            f1 += s["citation_f1"]
-        out[name] = (mrr + f1) / (2 * len(qs))
+        got = score_set(wb, qs, cfg, ("mrr", "citation_f1"))
+        out[name] = (got["mrr"] + got["citation_f1"]) / 2
     return out
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from tune import language_policies, weight_grid  # noqa: E402
+from tune import language_policies, score_set, weight_grid  # noqa: E402
 WS = ROOT / "benchmarks" / "workspace-retrieval" / "alqac"
 SEMANTIC, LEXICAL = (0.5, 0.35), (0.2, 0.35, 0.5, 0.7, 1.0, 1.5)
 KEYS = ("recall@5", "recall@10", "mrr", "hit@1", "citation_f1")
@@ -29,7 +29,7 @@ KEYS = ("recall@5", "recall@10", "mrr", "hit@1", "citation_f1")
 
 def main() -> int:
     from workbench.core.config import RetrievalConfig, Weights
-    from workbench.evaluate.metrics import load_benchmark, score_question
+    from workbench.evaluate.metrics import load_benchmark
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--validation", action="store_true", help="also run the shared and chosen points on the validation part")
@@ -39,11 +39,8 @@ def main() -> int:
     base = (Weights().semantic, Weights().lexical)
 
     def run(split: str, point: tuple[float, float]) -> dict:
-        rows = []
-        for q in load_benchmark(WS / "alqac_questions.jsonl", split=split):
-            r = wb.retrieve(q.question, RetrievalConfig(mode="graph", policies=policies(*point)))
-            rows.append(score_question([h.unit_id for h in r.hits], r.cited, q.gold))
-        out = {k: round(sum(x[k] for x in rows) / len(rows), 4) for k in KEYS}
+        out = score_set(wb, load_benchmark(WS / "alqac_questions.jsonl", split=split),
+                        RetrievalConfig(mode="graph", policies=policies(*point)), KEYS)
         out["objective"] = round((out["mrr"] + out["citation_f1"]) / 2, 4)
         return out
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from retrieval import QUESTIONS  # noqa: E402
-from tune import language_policies, weight_grid  # noqa: E402
+from tune import language_policies, score_set, weight_grid  # noqa: E402
 SETS = {name: QUESTIONS[name] for name in ("zh", "zh2", "zh3")}
 SEMANTIC, LEXICAL = (0.5, 0.35, 0.2), (0.2, 0.3, 0.4)
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
@@ -36,7 +36,7 @@ def shared() -> tuple[float, float]:
 
 def main() -> int:
     from workbench.core.config import RetrievalConfig
-    from workbench.evaluate.metrics import load_benchmark, score_question
+    from workbench.evaluate.metrics import load_benchmark
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--validation", action="store_true", help="also run the shared and chosen points on the validation parts")
@@ -48,13 +48,8 @@ def main() -> int:
     def run(split: str, point: tuple[float, float]) -> dict:
         out = {}
         for name, wb in benches.items():
-            rows = []
-            file = policies(*point)
-            for q in load_benchmark(ROOT / "benchmarks" / "questions" / SETS[name], split=split):
-                cfg = RetrievalConfig(mode="graph", policies=file, as_of=q.as_of)
-                r = wb.retrieve(q.question, cfg)
-                rows.append(score_question([h.unit_id for h in r.hits], r.cited, q.gold))
-            out[name] = {k: round(sum(x[k] for x in rows) / len(rows), 4) for k in KEYS}
+            out[name] = score_set(wb, load_benchmark(ROOT / "benchmarks" / "questions" / SETS[name], split=split),
+                                  RetrievalConfig(mode="graph", policies=policies(*point)), KEYS)
         out["objective"] = round(sum((v["mrr"] + v["citation_f1"]) / 2 for v in out.values()) / len(benches), 4)
         return out
 

@@ -87,7 +87,7 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     best = max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)).unit_id
     if c.plan.type == "version_diff":
         return [best] + [p for p in partners(c.r.agraph, best, c.score) if p != best][:1]
-    if {"obligation", "prohibition"} & set(c.plan.route.asks):
+    if c.plan.route.asks_duty:
         return [cited[0], best]
     return [best, cited[0]]
 
@@ -266,8 +266,7 @@ def by_roles(c: Citing) -> list[str]:
         pool = [h for h in other if h.unit_id in enforces] or other
         match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}   # a full-text query
         chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
-    duty_asked = bool({"obligation", "prohibition"} & set(c.plan.route.asks))
-    if c.plan.route.sanction and duty_asked and policy.cite_max > 1:
+    if c.plan.route.sanction and c.plan.route.asks_duty and policy.cite_max > 1:
         chosen = linked_pair(c, window, floor, chosen)
     elif c.plan.route.sanction and len(chosen) == 2 and kind(chosen[0]) != "sanction":
         chosen.reverse()                    # asked how it is punished: the sanction leads (as in asked_role)

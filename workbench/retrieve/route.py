@@ -131,6 +131,11 @@ class Route:
     current: bool = False                        # names the version in force now ("现行", "hiện hành")
     polar: bool = False                          # a yes-no question ("有无变化", "whether it changed")
 
+    @property
+    def asks_duty(self) -> bool:
+        """Does it ask for the rule broken (a duty or a prohibition), besides anything else?"""
+        return bool({"obligation", "prohibition"} & set(self.asks))
+
 
 def question_date(q: str) -> dt.date | None:
     """A calendar date stated in the question (a month alone means its first day); a date
