@@ -225,3 +225,34 @@ def test_a_comparison_cites_the_parts_that_fed_the_answering_clause():
     c2 = _citing(units, ["k@2/a41"], 2)
     c2.r.graph.edges_of = edges_of
     assert with_parts(c2, ["k@2/a41"]) == ["k@2/a41"]             # 2017 neither cited nor named: no part
+
+
+def test_a_comparison_asking_a_requirement_and_its_penalty_compares_both():
+    """"对…停放的要求以及违反停放要求的罚则作了哪些改变": the sanction pair, then the rule
+    the sanction restates with its counterpart; a prohibition word among the facts asks no rule,
+    and without a stated link nothing is added."""
+    from workbench.retrieve.cite import asked_role
+    from workbench.retrieve.route import Route, asked_roles
+    assert "obligation" in asked_roles("与2001年版相比，2023年修订时，对采砂船舶停放的要求以及违反停放要求的罚则作了哪些改变？")
+    assert "obligation" in asked_roles("现行条例要求至少保存多久？")
+    for facts in ("一家保安服务公司应客户要求，派保安员上门讨债，要承担什么责任？", "劳动合同到期，要求回国，公司会受到什么处理？",
+                  "还可能被要求申报吗？"):
+        assert "obligation" not in asked_roles(facts), facts
+    units = {"l@1/a20": "禁采期内未在指定地点停放的，处一万元罚款。", "l@2/a21": "未集中停放在指定地点的，处三万元罚款。",
+             "l@1/a16": "采砂船舶在禁采期内应当停放在指定地点。", "l@2/a16": "采砂船舶应当集中停放在指定地点。"}
+    units.update({f"{a}/c1": units[a] for a in ("l@1/a20", "l@2/a21")})
+    edges = [("l@2/a21", "l@1/a20"), ("l@2/a16", "l@1/a16")]
+    hits = ["l@1/a20", "l@2/a21", "l@1/a16", "l@2/a16"]
+    both = Route("version_diff", sanction=True, asks=("sanction", "obligation"))
+    c = _citing(units, hits, 2, edges=edges, route=both)
+    c.r.duty_index = lambda: {"l@1/a20": [("l@1/a20/c1", "l@1/a16")]}
+    assert asked_role(c, ["l@1/a20", "l@2/a21"]) == ["l@1/a20", "l@2/a21", "l@1/a16", "l@2/a16"]
+    c = _citing(units, hits, 2, edges=edges, route=Route("version_diff", sanction=True, asks=("sanction", "prohibition")))
+    c.r.duty_index = lambda: {"l@1/a20": [("l@1/a20/c1", "l@1/a16")]}
+    assert asked_role(c, ["l@1/a20", "l@2/a21"]) == ["l@1/a20", "l@2/a21"]      # the penalty alone
+    c = _citing(units, hits, 2, edges=edges, route=both)
+    assert asked_role(c, ["l@1/a20", "l@2/a21"]) == ["l@1/a20", "l@2/a21"]      # no stated link
+    ranked = ["l@1/a16", "l@2/a16", "l@1/a20", "l@2/a21"]
+    c = _citing(units, ranked, 2, edges=edges, route=both)
+    c.r.duty_index = lambda: {"l@1/a20": [("l@1/a20/c1", "l@1/a16")]}
+    assert asked_role(c, ["l@1/a16", "l@2/a16"]) == ["l@1/a16", "l@2/a16", "l@1/a20", "l@2/a21"]

@@ -76,6 +76,8 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     cite the rule and its sanction -- the sanction first (it answers a question asking only how
     an act is punished, and the ranking leads with the cited units), unless the question asks
     for the duty too."""
+    if cited and c.plan.type == "version_diff" and c.plan.route.sanction and "obligation" in c.plan.route.asks:
+        return compared_rule_and_sanction(c, cited)
     if not cited or not c.plan.route.sanction or _role(c, cited[0]) == "sanction":
         return cited
     pool = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if _role(c, h.unit_id) == "sanction"]
@@ -90,6 +92,27 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     if c.plan.route.asks_duty:
         return [cited[0], best]
     return [best, cited[0]]
+
+
+def compared_rule_and_sanction(c: Citing, cited: list[str]) -> list[str]:
+    """A comparison asking for a requirement and the penalty for breaking it ("对…停放的要求以及
+    违反停放要求的罚则作了哪些改变") compares both provisions: the best cited unit, and among
+    the next cite_max + ROLE_WINDOW hits the unit of the other role linked to it by the text (a
+    sanction citing or restating the rule, in this or the counterpart version), each followed by
+    its counterpart. Without such a link the cited set stays as it is. Only a requirement or a
+    duty asked by name counts here: a prohibition word in a comparison is mostly the facts
+    ("收了…禁止收购的物品，…在处罚上有什么差别" asks the penalty alone)."""
+    first = cited[0]
+    window = [h.unit_id for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if h.unit_id != first]
+    mates = lambda u: [u] + [p for p in partners(c.r.agraph, u, c.score) if p != u][:1]  # noqa: E731
+    if _role(c, first) == "sanction":
+        rules = {r for s in mates(first) for r in enforced(c, s)}
+        other = [u for u in window if _role(c, u) != "sanction" and u in rules]
+    else:
+        sanctions = [u for u in window if _role(c, u) == "sanction"]
+        linked = {s for r in mates(first) for s in enforcing(c, r, sanctions)}
+        other = [u for u in sanctions if u in linked]
+    return list(dict.fromkeys(mates(first) + mates(other[0]))) if other else cited
 
 
 def _role(c: Citing, uid: str) -> str:

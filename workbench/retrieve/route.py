@@ -92,6 +92,9 @@ ASKED = {
     # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
                    "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc", re.compile("违反.{0,3}(什么|哪)"),
+                   # the requirements a provision states ("有什么要求", "停放的要求", "条例要求它怎么做"),
+                   # not a party's request ("应客户要求", "被要求申报", "，要求回国")
+                   re.compile("((什么|哪些|的)[^，。？；、]{0,4}|(法|条例|办法|规定|条))要求"),
                    re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
     "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
