@@ -82,6 +82,20 @@ def test_what_one_revision_changed_keeps_the_changed_articles():
     got = changed_at({"p@2021/a3", "p@2021/a5", "p@2011/a5", "p@2011/a3", "p@2016/a5", "p@2016/a4"}, wide,
                      older.get, newer.get, amended)
     assert got == {"p@2021/a3", "p@2011/a3", "p@2016/a4"}
+    # a step in substance first (a3's), a renaming-only step (a4's) when none is; nothing changed: all
+    renaming_only = {("p@2016/a4", "p@2021/a4")}
+    substantive = lambda a, b: amended(a, b) and (a, b) not in renaming_only and (b, a) not in renaming_only  # noqa: E731
+    ids = {"p@2021/a3", "p@2021/a4", "p@2021/a5", "p@2016/a3", "p@2016/a4"}
+    assert changed_at(ids, wide, older.get, newer.get, amended, prefer=substantive) == {"p@2021/a3", "p@2016/a3"}
+    assert changed_at(ids - {"p@2021/a3", "p@2016/a3"}, wide, older.get, newer.get, amended, prefer=substantive) == \
+        {"p@2021/a4", "p@2016/a4"}
+
+
+def test_a_question_naming_a_public_body_may_be_about_a_renaming():
+    from workbench.retrieve.route import classify
+    assert classify("2016年修订的生猪屠宰管理条例与2011年版本相比，负责全国生猪屠宰行业管理的部门有何变化？").body
+    assert classify("How did the 2015 Rules change which authority approves a transfer?").body
+    assert not classify("与2019年版相比，2023年版《道路运输条例》对开办驾校的准入方式有何变化？").body
 
 
 def test_two_versions_named_in_separate_clauses_make_a_comparison(wb):

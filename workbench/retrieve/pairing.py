@@ -83,39 +83,43 @@ def history(graph, uid: str, versions: frozenset[str], unit: Callable[[str], Uni
 
 def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable[[str], str | None],
                newer: Callable[[str], str | None], changed_step: Callable[[str, str], bool],
-               keep: frozenset[str] = frozenset()) -> set[str]:
+               keep: frozenset[str] = frozenset(), prefer: Callable[[str, str], bool] | None = None) -> set[str]:
     """Of `ids`, those changed between the versions a question compares: for an instrument
     with a span (its versions from the older compared one to the newer, in order), a unit of a
     version in the span stays only if, walking its versions (`older` / `newer`: id -> the
     aligned article of the previous / next version) to both ends, some step changed it
     (`changed_step(a, b)`) or it has no counterpart there (added or removed). Units of other
     versions and instruments, and those in `keep` (named by the question), stay; so do all of
-    an instrument's units when none of them changed (nothing to tell them apart)."""
+    an instrument's units when none of them changed (nothing to tell them apart). With `prefer`
+    (a stricter step test: a change of substance), the units it finds changed stand alone when
+    there are any."""
     def doc(uid: str) -> str:
         return uid.split("/")[0]
 
-    def changed(uid: str, span: tuple[str, ...]) -> bool:
+    def changed(uid: str, span: tuple[str, ...], step: Callable[[str, str], bool]) -> bool:
         for walk, end in ((older, span[0]), (newer, span[-1])):
             cur, seen = uid, {uid}
             while doc(cur) != end:
                 nxt = walk(cur)
-                if nxt is None or nxt in seen or doc(nxt) not in span or changed_step(cur, nxt):
+                if nxt is None or nxt in seen or doc(nxt) not in span or step(cur, nxt):
                     return True
                 seen.add(nxt)
                 cur = nxt
         return False
     out: set[str] = set()
-    held: dict[str, tuple[set[str], set[str]]] = {}       # key -> (its units in the span, those changed)
+    held: dict[str, tuple[set[str], set[str], set[str]]] = {}   # key -> (units in the span, changed, in substance)
     for uid in ids:
         key = uid.split("@")[0]
         span = spans.get(key)
         if span is None or doc(uid) not in span or uid in keep:
             out.add(uid)
             continue
-        units, moved = held.setdefault(key, (set(), set()))
+        units, moved, firm = held.setdefault(key, (set(), set(), set()))
         units.add(uid)
-        if changed(uid, span):
+        if changed(uid, span, changed_step):
             moved.add(uid)
-    for units, moved in held.values():
-        out |= moved or units
+            if prefer is not None and changed(uid, span, prefer):
+                firm.add(uid)
+    for units, moved, firm in held.values():
+        out |= firm or moved or units
     return out

@@ -92,6 +92,13 @@ class Retriever:
         e = self.graph.version_edge(a, b)
         return e is None or e.extractor != ALIGN_EXTRACTOR or e.type == EdgeType.AMENDS
 
+    def amended_in_substance(self, a: str, b: str) -> bool:
+        """`amended`, leaving out a step that only made the revision's renaming (`substance` 0)."""
+        e = self.graph.version_edge(a, b)
+        if e is None or e.extractor != ALIGN_EXTRACTOR:
+            return True
+        return e.type == EdgeType.AMENDS and dict(e.attrs).get("substance") != "0"
+
     def neighbours(self, uid: str) -> list[tuple[str, str, str]]:
         """(article, edge type, arrow) linked to article `uid`."""
         return self.agraph.neighbours(uid)

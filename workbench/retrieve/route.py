@@ -106,6 +106,12 @@ ASKED = {
 }
 
 
+# The head nouns of public bodies' names (as entities/rules_* read them): a question naming one
+# may be about a renaming a revision made throughout ("负责…管理的部门有何变化").
+BODY = re.compile(r"部门|机关|机构|委员会|人民政府|\b(authority|authorities|regulator|ministry|minister|commission|"
+                  r"registrar)\b|cơ quan|ủy ban|bộ trưởng|chính phủ", re.I)
+
+
 def asked_roles(q: str) -> tuple[str, ...]:
     """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
     duty), in the order of parse.roles.ROLES."""
@@ -133,6 +139,7 @@ class Route:
     asks: tuple[str, ...] = ()                   # provision roles asked for (asked_roles)
     current: bool = False                        # names the version in force now ("现行", "hiện hành")
     polar: bool = False                          # a yes-no question ("有无变化", "whether it changed")
+    body: bool = False                           # names a public body ("部门", "authority", "cơ quan")
 
     @property
     def asks_duty(self) -> bool:
@@ -284,7 +291,7 @@ def classify(q: str) -> Route:
     else:
         kind = "precise"
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, has(HISTORY_CUES), asks,
-                 has(CURRENT_CUES), polar(q))
+                 has(CURRENT_CUES), polar(q), BODY.search(q) is not None)
 
 
 @dataclass(frozen=True)
