@@ -257,7 +257,6 @@ class LanceUnitStore:
         if where:
             s = s.where(where, prefilter=True)
         rows = s.select(self.columns + ["embedded", "vector", "_score"]).limit(k).to_list()
-        rows.sort(key=lambda r: (-r["_score"], r["id"]))     # equal scores in one order, run after run
         self._remember(rows)
         return [Hit(r["id"], float(r["_score"]), "bm25", _unit(r)) for r in rows]
 
