@@ -227,7 +227,7 @@ def test_a_comparison_cites_the_parts_that_fed_the_answering_clause():
     assert with_parts(c2, ["k@2/a41"]) == ["k@2/a41"]             # 2017 neither cited nor named: no part
 
 
-def test_a_comparison_asking_a_requirement_and_its_penalty_compares_both():
+def test_a_comparison_asking_a_requirement_and_its_penalty_compares_both(monkeypatch):
     """"对…停放的要求以及违反停放要求的罚则作了哪些改变": the sanction pair, then the rule
     the sanction restates with its counterpart; a prohibition word among the facts asks no rule,
     and without a stated link nothing is added."""
@@ -252,6 +252,13 @@ def test_a_comparison_asking_a_requirement_and_its_penalty_compares_both():
     assert asked_role(c, ["l@1/a20", "l@2/a21"]) == ["l@1/a20", "l@2/a21"]      # the penalty alone
     c = _citing(units, hits, 2, edges=edges, route=both)
     assert asked_role(c, ["l@1/a20", "l@2/a21"]) == ["l@1/a20", "l@2/a21"]      # no stated link
+    import workbench.retrieve.cite as cite
+    monkeypatch.setattr(cite, "fact_match", lambda c, ids: {})    # (a full-text search over the store)
+    c = _citing(units, ["l@1/a16", "l@2/a16", "l@1/a20", "l@2/a21"], 2, edges=edges, route=both)
+    assert asked_role(c, ["l@1/a16", "l@2/a16"]) == ["l@1/a20", "l@2/a21"]      # ... the sanction pair, as for a penalty
+    c = _citing(units, hits, 2, edges=edges, route=both)
+    c.r.duty_index = lambda: {"l@2/a21": [("l@2/a21/c1", "l@2/a16")]}          # linked in the other version only
+    assert asked_role(c, ["l@1/a20", "l@2/a21"]) == ["l@1/a20", "l@2/a21", "l@2/a16", "l@1/a16"]
     ranked = ["l@1/a16", "l@2/a16", "l@1/a20", "l@2/a21"]
     c = _citing(units, ranked, 2, edges=edges, route=both)
     c.r.duty_index = lambda: {"l@1/a20": [("l@1/a20/c1", "l@1/a16")]}

@@ -38,10 +38,11 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("某公司在2018年至2021年间实行差别定价，会受到什么处罚？").type == "reasoning"
     assert classify("2019年3月1日，某公司实行差别待遇，应当如何处罚？").type == "temporal"
     assert classify("2015年设立的公司变更名称，按现行《公司法》应当办理什么手续？").type != "version_diff"
-    # 异同 / 对比 / 有何变动 ask a comparison; 变动 among the facts (a price change) does not
+    # 异同 / 有何变动 ask a comparison (对比 beside a difference word); 变动 or 对比 among the facts do not
     assert classify("现行《统计法》与2009年版有何异同？").type == "version_diff"
     assert classify("对比现行条例和2001年版，罚款有什么变动？").type == "version_diff"
     assert classify("2020年5月1日，商品价格变动后，经营者应当如何标价？").type == "temporal"
+    assert classify("两个公司对比价格后统一涨价，应如何处罚？").type == "reasoning"
 
 
 def test_the_noun_sanction_asks_a_penalty_the_verb_approves():
@@ -72,3 +73,22 @@ def test_a_yes_no_question_about_a_change_is_told_from_one_asking_what_changed()
               "In 2015, what did the Rules require?"]
     assert all(classify(q).polar for q in polar), [q for q in polar if not classify(q).polar]
     assert not any(classify(q).polar for q in asking), [q for q in asking if classify(q).polar]
+
+
+def test_requirements_asked_about_ask_a_duty_a_request_among_the_facts_does_not():
+    from workbench.retrieve.route import asked_roles
+    for q in ("对检查人员有何要求？", "停放要求有何变化？", "2015年食品安全法第四十四条对食品安全管理人员有什么要求？",
+              "现行条例要求至少保存多久？", "对采砂船舶停放的要求以及违反停放要求的罚则作了哪些改变？"):
+        assert "obligation" in asked_roles(q), q
+    for q in ("消费者依法要求经营者赔偿，可以主张多少？", "应客户的要求派保安员讨债，承担什么责任？", "业主有什么权利要求物业退款？",
+              "未按照环评文件的要求建设，会受到什么处罚？", "向哪些部门要求赔偿？", "一名船员劳动合同到期，要求回国，公司会受到什么处理？"):
+        assert "obligation" not in asked_roles(q), q
+
+
+def test_a_public_body_named_in_a_question():
+    from workbench.retrieve.route import BODY
+    for q in ("负责全国生猪屠宰行业管理的部门有何变化", "由哪个机关决定", "公安局负责", "which authority approves",
+              "Ủy ban nhân dân cấp tỉnh", "UBND cấp tỉnh", "Bộ Y tế quy định"):
+        assert BODY.search(q), q
+    for q in ("部门规章有何变化", "开办驾校的准入方式有何变化", "布局", "who may apply for a licence"):
+        assert not BODY.search(q), q

@@ -129,3 +129,22 @@ def test_a_comparison_of_two_versions_keeps_what_changed_between_them(sample_wor
     assert asking.plan.type == whether.plan.type == "version_diff" and whether.plan.route.polar
     assert not inherited & {h.unit_id for h in asking.hits}
     assert inherited & {h.unit_id for h in whether.hits}
+
+
+def test_a_step_that_only_made_the_revisions_renaming_is_no_change_in_substance():
+    """link/versions.py records `substance` "0" on an AMENDS edge whose every edit is the
+    revision's renaming; `amended` still counts that step, `amended_in_substance` does not."""
+    from types import SimpleNamespace
+    from workbench.core.records import Edge, EdgeType
+    from workbench.link.versions import ALIGN_EXTRACTOR
+    from workbench.retrieve.retriever import Retriever
+    edges = {("p@2/a1", "p@1/a1"): Edge("p@2/a1", "p@1/a1", EdgeType.AMENDS, extractor=ALIGN_EXTRACTOR,
+                                        attrs=(("status", "amended"), ("substance", "0"))),
+             ("p@2/a2", "p@1/a2"): Edge("p@2/a2", "p@1/a2", EdgeType.AMENDS, extractor=ALIGN_EXTRACTOR,
+                                        attrs=(("status", "amended"), ("substance", "12"))),
+             ("p@2/a3", "p@1/a3"): Edge("p@2/a3", "p@1/a3", EdgeType.INHERITS, extractor=ALIGN_EXTRACTOR)}
+    r = Retriever.__new__(Retriever)
+    r.graph = SimpleNamespace(version_edge=lambda a, b: edges.get((a, b)) or edges.get((b, a)))
+    assert [r.amended("p@1/a1", "p@2/a1"), r.amended_in_substance("p@1/a1", "p@2/a1")] == [True, False]
+    assert [r.amended("p@1/a2", "p@2/a2"), r.amended_in_substance("p@1/a2", "p@2/a2")] == [True, True]
+    assert [r.amended("p@1/a3", "p@2/a3"), r.amended_in_substance("p@1/a3", "p@2/a3")] == [False, False]

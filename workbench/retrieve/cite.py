@@ -72,12 +72,15 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     revocation, liability), whatever its type. When the best cited unit is a rule, the sanction
     enforcing it is chosen as in `by_roles` (one whose sanctioning clause cites it, else the one
     naming the question's facts) among the sanctions in the next cite_max + ROLE_WINDOW hits: a
-    comparison cites that sanction in both versions (the penalty is what changed); other types
-    cite the rule and its sanction -- the sanction first (it answers a question asking only how
-    an act is punished, and the ranking leads with the cited units), unless the question asks
-    for the duty too."""
+    comparison cites that sanction in both versions (the penalty is what changed) -- and the rule
+    pair too when it asks for the requirement as well and the text links the two
+    (`compared_rule_and_sanction`); other types cite the rule and its sanction -- the sanction
+    first (it answers a question asking only how an act is punished, and the ranking leads with
+    the cited units), unless the question asks for the duty too."""
     if cited and c.plan.type == "version_diff" and c.plan.route.sanction and "obligation" in c.plan.route.asks:
-        return compared_rule_and_sanction(c, cited)
+        both = compared_rule_and_sanction(c, cited)
+        if both:
+            return both
     if not cited or not c.plan.route.sanction or _role(c, cited[0]) == "sanction":
         return cited
     pool = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if _role(c, h.unit_id) == "sanction"]
@@ -88,7 +91,7 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}
     best = max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)).unit_id
     if c.plan.type == "version_diff":
-        return [best] + [p for p in partners(c.r.agraph, best, c.score) if p != best][:1]
+        return _with_counterpart(c, best)
     if c.plan.route.asks_duty:
         return [cited[0], best]
     return [best, cited[0]]
@@ -99,12 +102,13 @@ def compared_rule_and_sanction(c: Citing, cited: list[str]) -> list[str]:
     违反停放要求的罚则作了哪些改变") compares both provisions: the best cited unit, and among
     the next cite_max + ROLE_WINDOW hits the unit of the other role linked to it by the text (a
     sanction citing or restating the rule, in this or the counterpart version), each followed by
-    its counterpart. Without such a link the cited set stays as it is. Only a requirement or a
-    duty asked by name counts here: a prohibition word in a comparison is mostly the facts
-    ("收了…禁止收购的物品，…在处罚上有什么差别" asks the penalty alone)."""
+    its counterpart; [] without such a link (the sanction pair alone is cited then). A duty
+    asked for (route.ASKED["obligation"]: 要求, 义务, must …) counts here, not a prohibition
+    word: in a comparison that is mostly the facts ("收了…禁止收购的物品，…在处罚上有什么差别"
+    asks the penalty alone)."""
     first = cited[0]
     window = [h.unit_id for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if h.unit_id != first]
-    mates = lambda u: [u] + [p for p in partners(c.r.agraph, u, c.score) if p != u][:1]  # noqa: E731
+    mates = lambda u: _with_counterpart(c, u)  # noqa: E731
     if _role(c, first) == "sanction":
         rules = {r for s in mates(first) for r in enforced(c, s)}
         other = [u for u in window if _role(c, u) != "sanction" and u in rules]
@@ -112,7 +116,12 @@ def compared_rule_and_sanction(c: Citing, cited: list[str]) -> list[str]:
         sanctions = [u for u in window if _role(c, u) == "sanction"]
         linked = {s for r in mates(first) for s in enforcing(c, r, sanctions)}
         other = [u for u in sanctions if u in linked]
-    return list(dict.fromkeys(mates(first) + mates(other[0]))) if other else cited
+    return list(dict.fromkeys(mates(first) + mates(other[0]))) if other else []
+
+
+def _with_counterpart(c: Citing, uid: str) -> list[str]:
+    """`uid` and its best-scored aligned counterpart among the candidates."""
+    return [uid] + sorted((p for p in partners(c.r.agraph, uid, c.score) if p != uid), key=lambda p: -c.score[p])[:1]
 
 
 def _role(c: Citing, uid: str) -> str:

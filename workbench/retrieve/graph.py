@@ -59,7 +59,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     if pair and plan.type == "version_diff" and not plan.route.history and not plan.route.polar:
         # "what did the 2021 revision change", "与2019年版相比，2023年版…有何变化": what changed between the
         # versions compared (not asked when the question asks *whether* anything did)
-        # -- in substance first: a renaming made throughout the revision answers only a question naming a body
+        # -- in substance first (a renaming made throughout the revision is what changed only for a
+        # question naming a body, or when nothing changed in substance)
         candidates = pairing.changed_at(candidates, span_of(scope, r.catalog), r.graph.older_version,
                                         r.graph.newer_version, r.amended, frozenset(u.id for u in seeds.direct),
                                         None if plan.route.body else r.amended_in_substance)

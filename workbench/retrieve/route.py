@@ -33,7 +33,7 @@ RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\
                         re.IGNORECASE)
 
 DIFF_CUES = ("修改", "修订", "修正", "变化", "变更", "区别", "不同", "差异", "有何差别", "有什么差别", "有哪些差别",
-             "差别在", "调整", "改动", "有何变动", "有什么变动", "有哪些变动", "异同", "对比", "改为", "新增", "删除",
+             "差别在", "调整", "改动", "有何变动", "有什么变动", "有哪些变动", "异同", "改为", "新增", "删除",
              "sửa đổi", "bổ sung", "khác nhau", "khác biệt", "thay đổi", "changed", "change", "amended", "amendment",
              "differ", "difference", "compared", "revised", "what changed")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时",
@@ -92,9 +92,11 @@ ASKED = {
     # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
                    "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc", re.compile("违反.{0,3}(什么|哪)"),
-                   # the requirements a provision states ("有什么要求", "停放的要求", "条例要求它怎么做"),
-                   # not a party's request ("应客户要求", "被要求申报", "，要求回国")
-                   re.compile("((什么|哪些|的)[^，。？；、]{0,4}|(法|条例|办法|规定|条))要求"),
+                   # the requirements a provision states, asked about ("有什么要求", "有何要求", "对…停放的
+                   #要求", "条例要求它怎么做", "停放要求有何变化"), not a party's request or a standard
+                   # among the facts ("应客户的要求", "依法要求赔偿", "有什么权利要求退款", "未按照…的要求")
+                   re.compile("(什么|哪些|何种?)[^，。？；、权人部机谁]{0,4}要求|对[^，。？；]{1,24}的要求|"
+                              "(本法|法律|法规|条例|办法|本条|第.{1,6}条)要求|要求(是什么|有哪些|有何|有什么)"),
                    re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
     "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
@@ -108,8 +110,9 @@ ASKED = {
 
 # The head nouns of public bodies' names (as entities/rules_* read them): a question naming one
 # may be about a renaming a revision made throughout ("负责…管理的部门有何变化").
-BODY = re.compile(r"部门|机关|机构|委员会|人民政府|\b(authority|authorities|regulator|ministry|minister|commission|"
-                  r"registrar)\b|cơ quan|ủy ban|bộ trưởng|chính phủ", re.I)
+BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务院|海关|(?<![结格布])局(?!面|势|限)|"
+                  r"\b(authority|authorities|regulator|ministry|minister|commission|registrar|agency|department|board|"
+                  r"council)\b|cơ quan|[uủ]y ban|ubnd|bộ trưởng|chính phủ|\b(Bộ|Sở) [A-ZĐ]", re.I)
 
 
 def asked_roles(q: str) -> tuple[str, ...]:
