@@ -38,7 +38,7 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("某公司在2018年至2021年间实行差别定价，会受到什么处罚？").type == "reasoning"
     assert classify("2019年3月1日，某公司实行差别待遇，应当如何处罚？").type == "temporal"
     assert classify("2015年设立的公司变更名称，按现行《公司法》应当办理什么手续？").type != "version_diff"
-    # 异同 / 有何变动 ask a comparison (对比 beside a difference word); 变动 or 对比 among the facts do not
+    # 异同 / 有何变动 ask a comparison; 变动 or 对比 among the facts do not
     assert classify("现行《统计法》与2009年版有何异同？").type == "version_diff"
     assert classify("对比现行条例和2001年版，罚款有什么变动？").type == "version_diff"
     assert classify("2020年5月1日，商品价格变动后，经营者应当如何标价？").type == "temporal"

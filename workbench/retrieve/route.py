@@ -41,7 +41,7 @@ TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前
 # a comparison asked about (not "不同品牌", different brands): a version difference even
 # without two years named
 COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
-                "有何差别", "有什么差别", "有哪些差别", "差别在", "有何变动", "有什么变动", "有哪些变动", "异同", "对比",
+                "有何差别", "有什么差别", "有哪些差别", "差别在", "有何变动", "有什么变动", "有哪些变动", "异同",
                 "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác")
 # the history of a provision through every revision, not one comparison (general words for a
 # history; none of the question generator's template wording)
