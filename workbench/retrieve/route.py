@@ -112,7 +112,7 @@ ASKED = {
 # may be about a renaming a revision made throughout ("负责…管理的部门有何变化").
 BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务院|海关|(?<![结格布])局(?!面|势|限)|"
                   r"\b(authority|authorities|regulator|ministry|minister|commission|registrar|agency|department|board|"
-                  r"council)\b|cơ quan|[uủ]y ban|ubnd|bộ trưởng|chính phủ|\b(Bộ|Sở) [A-ZĐ]", re.I)
+                  r"council)\b|cơ quan|[uủ]y ban|ubnd|bộ trưởng|chính phủ|(?-i:\b(Bộ|Sở) [A-ZĐ])", re.I)
 
 
 def asked_roles(q: str) -> tuple[str, ...]:
