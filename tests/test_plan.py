@@ -92,3 +92,14 @@ def test_a_public_body_named_in_a_question():
         assert BODY.search(q), q
     for q in ("部门规章有何变化", "开办驾校的准入方式有何变化", "布局", "who may apply for a licence", "chủ sở hữu nhà ở"):
         assert not BODY.search(q), q
+
+
+def test_asking_whether_an_act_is_lawful_asks_for_the_rule():
+    """"这样做合法吗？会受到什么处理？": the rule requiring or forbidding the act answers the first
+    question, its sanction the second; "可以吗" alone, or where one may apply, asks no rule."""
+    from workbench.retrieve.route import asked_roles
+    for q in ("公司这样做合法吗？会受到什么处理？", "这样做可以吗？会面临什么处罚？", "船主的行为违法吗？怎么处罚？",
+              "这种做法是否合法？", "Is it lawful for a firm to keep the records abroad?", "Việc này có hợp pháp không?"):
+        assert "obligation" in asked_roles(q), q
+    for q in ("可以吗", "某人可以在哪里申请？", "Is it a licensed activity?"):
+        assert "obligation" not in asked_roles(q), q

@@ -97,6 +97,10 @@ ASKED = {
                    # among the facts ("应客户的要求", "依法要求赔偿", "有什么权利要求退款", "未按照…的要求")
                    re.compile("(什么|哪些|何种?)[^，。？；、权人部机谁]{0,4}要求|对[^，。？；]{1,24}的要求|"
                               "(本法|法律|法规|条例|办法|本条|第.{1,6}条)要求|要求(是什么|有哪些|有何|有什么)"),
+                   # whether an act is lawful or allowed: the rule that requires or forbids it answers
+                   re.compile("(合法|违法|允许|这样做可以|这么做可以)吗|是否(合法|违法|允许)|合不合法|违不违法"),
+                   re.compile(r"\bis (it|this|that)( \w+)? (lawful|unlawful|legal|illegal|allowed|permitted)\b"),
+                   re.compile(r"có (hợp pháp|vi phạm pháp luật|được phép)[^?]{0,40}không"),
                    re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
     "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
