@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from tune import language_policies  # noqa: E402
+from tune import language_policies, score_questions  # noqa: E402
 from weights_zh import LEXICAL, SEMANTIC, SETS, WS, shared  # noqa: E402
 
 FOLDS = 5
@@ -40,7 +40,7 @@ def objective(rows: list[dict], points: tuple) -> float:
 
 def main() -> int:
     from workbench.core.config import RetrievalConfig
-    from workbench.evaluate.metrics import load_benchmark, score_question
+    from workbench.evaluate.metrics import load_benchmark
     from workbench.workbench import Workbench
     policies = language_policies(Path(tempfile.mkdtemp()), "zh")
     base = shared()
@@ -48,12 +48,12 @@ def main() -> int:
     rows = []
     for name, file in SETS.items():
         wb = Workbench.open(WS / name, create=False)
-        for q in load_benchmark(ROOT / "benchmarks" / "questions" / file):
-            rows.append({"set": name, "id": q.id, "fold": fold(q.id), "score": {}})
-            for point in grid:
-                r = wb.retrieve(q.question, RetrievalConfig(mode="graph", policies=policies(*point), as_of=q.as_of))
-                s = score_question([h.unit_id for h in r.hits], r.cited, q.gold)
-                rows[-1]["score"][point] = (s["mrr"] + s["citation_f1"]) / 2
+        qs = load_benchmark(ROOT / "benchmarks" / "questions" / file)
+        these = [{"set": name, "id": q.id, "fold": fold(q.id), "score": {}} for q in qs]
+        for point in grid:
+            for row, s in zip(these, score_questions(wb, qs, RetrievalConfig(mode="graph", policies=policies(*point)))):
+                row["score"][point] = (s["mrr"] + s["citation_f1"]) / 2
+        rows += these
         print(name, len(rows), flush=True)
     folds = []
     for k in range(FOLDS):

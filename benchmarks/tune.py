@@ -164,14 +164,20 @@ def _default(name: str):
     return getattr(Weights(), name.split(".", 1)[1]) if name.startswith("weights.") else object()
 
 
-def score_set(wb, questions, cfg, keys) -> dict[str, float]:
-    """Graph retrieval of each question under `cfg` (at the question's date, if any): the mean
-    of each metric in `keys` (score_question), rounded to 4 places."""
+def score_questions(wb, questions, cfg) -> list[dict[str, float]]:
+    """Graph retrieval of each question under `cfg` (at the question's date, if any): its
+    metrics (score_question), in the order of `questions`."""
     from workbench.evaluate.metrics import score_question
     rows = []
     for q in questions:
         r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)
         rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold)))
+    return rows
+
+
+def score_set(wb, questions, cfg, keys) -> dict[str, float]:
+    """The mean of each metric in `keys` over `score_questions`, rounded to 4 places."""
+    rows = score_questions(wb, questions, cfg)
     return {k: round(sum(x[k] for x in rows) / len(rows), 4) for k in keys}
 
 
