@@ -263,3 +263,14 @@ def test_a_comparison_asking_a_requirement_and_its_penalty_compares_both(monkeyp
     c = _citing(units, ranked, 2, edges=edges, route=both)
     c.r.duty_index = lambda: {"l@1/a20": [("l@1/a20/c1", "l@1/a16")]}
     assert asked_role(c, ["l@1/a16", "l@2/a16"]) == ["l@1/a16", "l@2/a16", "l@1/a20", "l@2/a21"]
+
+
+def test_the_counterpart_cited_beside_a_unit_is_its_best_scored_one():
+    """A middle version's article has a counterpart on each side; the one ranked higher for the
+    question is cited beside it, whichever the article graph lists first."""
+    from workbench.retrieve.cite import _with_counterpart
+    units = {"l@1/a20": "处一万元罚款。", "l@2/a20": "处二万元罚款。", "l@3/a20": "处三万元罚款。"}
+    edges = [("l@2/a20", "l@1/a20"), ("l@3/a20", "l@2/a20")]
+    for ranked, other in ((["l@2/a20", "l@3/a20", "l@1/a20"], "l@3/a20"), (["l@2/a20", "l@1/a20", "l@3/a20"], "l@1/a20")):
+        c = _citing(units, ranked, 2, edges=edges)
+        assert _with_counterpart(c, "l@2/a20") == ["l@2/a20", other]

@@ -148,3 +148,20 @@ def test_a_step_that_only_made_the_revisions_renaming_is_no_change_in_substance(
     assert [r.amended("p@1/a1", "p@2/a1"), r.amended_in_substance("p@1/a1", "p@2/a1")] == [True, False]
     assert [r.amended("p@1/a2", "p@2/a2"), r.amended_in_substance("p@1/a2", "p@2/a2")] == [True, True]
     assert [r.amended("p@1/a3", "p@2/a3"), r.amended_in_substance("p@1/a3", "p@2/a3")] == [False, False]
+
+
+@pytest.mark.parametrize("q,body", [
+    ("2018年版《阿尔登共和国诊所许可法》与2012年版相比，诊所许可证的有效期有何变化？", False),
+    ("2018年版《阿尔登共和国诊所许可法》与2012年版相比，负责发放诊所许可证的部门有何变化？", True),
+])
+def test_what_changed_prefers_substance_unless_a_body_is_named(wb, monkeypatch, q, body):
+    """The change filter gets the stricter step test (`amended_in_substance`) unless the
+    question names a public body, whose renaming may be what it asks about."""
+    from workbench.retrieve import pairing
+    seen = []
+    real = pairing.changed_at
+    monkeypatch.setattr(pairing, "changed_at", lambda *a, **k: seen.append(a[6] if len(a) > 6 else k.get("prefer"))
+                        or real(*a, **k))
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    assert r.route.type == "version_diff" and r.route.body is body
+    assert len(seen) == 1 and (seen[0] is None) is body

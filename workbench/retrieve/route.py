@@ -95,12 +95,15 @@ ASKED = {
                    # the requirements a provision states, asked about ("有什么要求", "有何要求", "对…停放的
                    #要求", "条例要求它怎么做", "停放要求有何变化"), not a party's request or a standard
                    # among the facts ("应客户的要求", "依法要求赔偿", "有什么权利要求退款", "未按照…的要求")
-                   re.compile("(什么|哪些|何种?)[^，。？；、权人部机谁]{0,4}要求|对[^，。？；]{1,24}的要求|"
-                              "(本法|法律|法规|条例|办法|本条|第.{1,6}条)要求|要求(是什么|有哪些|有何|有什么)"),
+                   re.compile("(什么|哪些|(?<![如为任])何种?)[^，。？；、权人部机谁单]{0,4}要求|(?<!方)对(?!方)(?:(?!按照|依照|符合|违反|未按)[^，。？；]){1,24}的要求|"
+                              "(?<!按照)(?<!按)(?<!依照)(?<!符合)(?<!违反)(本法|法律|法规|条例|办法|本条|第.{1,6}条)要求|"
+                              "要求(是什么|有哪些|有何|有什么)"),
                    # whether an act is lawful or allowed: the rule that requires or forbids it answers
-                   re.compile("(合法|违法|允许|这样做可以|这么做可以)吗|是否(合法|违法|允许)|合不合法|违不违法"),
-                   re.compile(r"\bis (it|this|that)( \w+)? (lawful|unlawful|legal|illegal|allowed|permitted)\b"),
-                   re.compile(r"có (hợp pháp|vi phạm pháp luật|được phép)[^?]{0,40}không"),
+                   re.compile("(合法|违法|允许|这样做可以|这么做可以|合规)吗|是否(合法(?!有效)|违法(?!所得)|允许|违反(法律|规定))|"
+                              "合不合法|违不违法|算不算违法"),
+                   re.compile(r"\b(is|was) (it|this|that)( \w+)? (lawful|unlawful|legal|illegal|allowed|permitted)"
+                              r"(?=\s*(\?|$|,|for\b|to\b|under\b))"),
+                   re.compile(r"có (hợp pháp|trái pháp luật|vi phạm pháp luật)[^?]{0,40}không"),
                    re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
     "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
@@ -114,9 +117,10 @@ ASKED = {
 
 # The head nouns of public bodies' names (as entities/rules_* read them): a question naming one
 # may be about a renaming a revision made throughout ("负责…管理的部门有何变化").
-BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务院|海关|(?<![结格布])局(?!面|势|限)|"
-                  r"\b(authority|authorities|regulator|ministry|minister|commission|registrar|agency|department|board|"
-                  r"council)\b|cơ quan|[uủ]y ban|ubnd|bộ trưởng|chính phủ|(?-i:\b(Bộ|Sở) [A-ZĐ])", re.I)
+BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务院|海关|(?<![结格布赌])局(?!面|势|限|部|域)|由谁|"
+                  r"[监发卫健]委|监会|"
+                  r"\b(authority|authorities|regulators?|ministry|minister|commission(er)?|registrar|agency|department|"
+                  r"council|who)\b|which body|cơ quan|[uủ]y ban|ubnd|bộ trưởng|chính phủ|(?-i:\b(Bộ|Sở) [A-ZĐ])", re.I)
 
 
 def asked_roles(q: str) -> tuple[str, ...]:
