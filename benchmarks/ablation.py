@@ -32,6 +32,7 @@ def load(name: str, per_set: int):
     path = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl",
             "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
             "zh3": ROOT / "benchmarks/questions/zh_versions_3.jsonl",
+            "zh4": ROOT / "benchmarks/questions/zh_versions_4.jsonl",
             "sample": ROOT / "corpora/sample/benchmark.jsonl"}.get(name) or WS / name / f"{name}_questions.jsonl"
     qs = sorted(load_benchmark(path), key=lambda q: q.id)
     return qs[::max(1, len(qs) // per_set)][:per_set]
@@ -52,7 +53,7 @@ def main() -> int:
     from workbench.evaluate.metrics import mean_metrics, score_question
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="zh,zh2,zh3,alqac,obliqa,sample")
+    ap.add_argument("--sets", default="zh,zh2,zh3,zh4,alqac,obliqa,sample")
     ap.add_argument("--per-set", type=int, default=300)
     ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
     args = ap.parse_args()
