@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from tune import language_policies, score_questions  # noqa: E402
+from tune import language_policies, objective as score_of, score_questions  # noqa: E402
 from weights_zh import LEXICAL, SEMANTIC, SETS, WS, shared  # noqa: E402
 
 FOLDS = 5
@@ -52,7 +52,7 @@ def main() -> int:
         these = [{"set": name, "id": q.id, "fold": fold(q.id), "score": {}} for q in qs]
         for point in grid:
             for row, s in zip(these, score_questions(wb, qs, RetrievalConfig(mode="graph", policies=policies(*point)))):
-                row["score"][point] = (s["mrr"] + s["citation_f1"]) / 2
+                row["score"][point] = score_of(s)
         rows += these
         print(name, len(rows), flush=True)
     folds = []

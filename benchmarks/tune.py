@@ -164,6 +164,11 @@ def _default(name: str):
     return getattr(Weights(), name.split(".", 1)[1]) if name.startswith("weights.") else object()
 
 
+def objective(m: dict[str, float]) -> float:
+    """What the tuning scripts maximise for a question or a set: (MRR + citation F1) / 2."""
+    return (m["mrr"] + m["citation_f1"]) / 2
+
+
 def score_questions(wb, questions, cfg) -> list[dict[str, float]]:
     """Graph retrieval of each question under `cfg` (at the question's date, if any): its
     metrics (score_question), in the order of `questions`."""
@@ -185,7 +190,7 @@ def evaluate(benches: dict, cfg) -> dict[str, float]:
     out = {}
     for name, (wb, qs) in benches.items():
         got = score_set(wb, qs, cfg, ("mrr", "citation_f1"))
-        out[name] = (got["mrr"] + got["citation_f1"]) / 2
+        out[name] = objective(got)
     return out
 
 

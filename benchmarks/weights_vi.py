@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from tune import language_policies, score_set, weight_grid  # noqa: E402
+from tune import language_policies, objective, score_set, weight_grid  # noqa: E402
 WS = ROOT / "benchmarks" / "workspace-retrieval" / "alqac"
 SEMANTIC, LEXICAL = (0.5, 0.35), (0.2, 0.35, 0.5, 0.7, 1.0, 1.5)
 KEYS = ("recall@5", "recall@10", "mrr", "hit@1", "citation_f1")
@@ -41,7 +41,7 @@ def main() -> int:
     def run(split: str, point: tuple[float, float]) -> dict:
         out = score_set(wb, load_benchmark(WS / "alqac_questions.jsonl", split=split),
                         RetrievalConfig(mode="graph", policies=policies(*point)), KEYS)
-        out["objective"] = round((out["mrr"] + out["citation_f1"]) / 2, 4)
+        out["objective"] = round(objective(out), 4)
         return out
 
     result = weight_grid(run, SEMANTIC, LEXICAL, base, args.validation)

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from retrieval import QUESTIONS  # noqa: E402
-from tune import language_policies, score_set, weight_grid  # noqa: E402
+from tune import language_policies, objective, score_set, weight_grid  # noqa: E402
 SETS = {name: QUESTIONS[name] for name in ("zh", "zh2", "zh3")}
 SEMANTIC, LEXICAL = (0.5, 0.35, 0.2), (0.2, 0.3, 0.4)
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
@@ -50,7 +50,7 @@ def main() -> int:
         for name, wb in benches.items():
             out[name] = score_set(wb, load_benchmark(ROOT / "benchmarks" / "questions" / SETS[name], split=split),
                                   RetrievalConfig(mode="graph", policies=policies(*point)), KEYS)
-        out["objective"] = round(sum((v["mrr"] + v["citation_f1"]) / 2 for v in out.values()) / len(benches), 4)
+        out["objective"] = round(sum(objective(v) for v in out.values()) / len(benches), 4)
         return out
 
     result = weight_grid(run, SEMANTIC, LEXICAL, base, args.validation)

@@ -108,15 +108,15 @@ def compared_rule_and_sanction(c: Citing, cited: list[str]) -> list[str]:
     asks the penalty alone)."""
     first = cited[0]
     window = [h.unit_id for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if h.unit_id != first]
-    mates = lambda u: _with_counterpart(c, u)  # noqa: E731
+    pair = _with_counterpart(c, first)
     if _role(c, first) == "sanction":
-        rules = {r for s in mates(first) for r in enforced(c, s)}
+        rules = {r for s in pair for r in enforced(c, s)}
         other = [u for u in window if _role(c, u) != "sanction" and u in rules]
     else:
         sanctions = [u for u in window if _role(c, u) == "sanction"]
-        linked = {s for r in mates(first) for s in enforcing(c, r, sanctions)}
+        linked = {s for r in pair for s in enforcing(c, r, sanctions)}
         other = [u for u in sanctions if u in linked]
-    return list(dict.fromkeys(mates(first) + mates(other[0]))) if other else []
+    return list(dict.fromkeys(pair + _with_counterpart(c, other[0]))) if other else []
 
 
 def _with_counterpart(c: Citing, uid: str) -> list[str]:

@@ -89,15 +89,12 @@ class Retriever:
         AMENDS alignment edge; a change of form only is INHERITS). A step that only made the
         revision's renaming (`substance` 0, link/substance.py) counts: a question may ask about
         the renaming itself (which authority a revision put in charge)."""
-        e = self.graph.version_edge(a, b)
-        return e is None or e.extractor != ALIGN_EXTRACTOR or e.type == EdgeType.AMENDS
+        return _amends(self.graph.version_edge(a, b))
 
     def amended_in_substance(self, a: str, b: str) -> bool:
         """`amended`, leaving out a step that only made the revision's renaming (`substance` 0)."""
         e = self.graph.version_edge(a, b)
-        if e is None or e.extractor != ALIGN_EXTRACTOR:
-            return True
-        return e.type == EdgeType.AMENDS and dict(e.attrs).get("substance") != "0"
+        return _amends(e) and (e is None or dict(e.attrs).get("substance") != "0")
 
     def neighbours(self, uid: str) -> list[tuple[str, str, str]]:
         """(article, edge type, arrow) linked to article `uid`."""
@@ -115,3 +112,8 @@ class Retriever:
             return flat(self.store, q, qvec, language, cfg)
         from .graph import graph_retrieve
         return graph_retrieve(self, q, qvec, language, cfg)
+
+
+def _amends(e) -> bool:
+    """Whether a version step (its alignment edge, None when there is none) changed the text."""
+    return e is None or e.extractor != ALIGN_EXTRACTOR or e.type == EdgeType.AMENDS

@@ -115,8 +115,9 @@ ASKED = {
 }
 
 
-# The head nouns of public bodies' names (as entities/rules_* read them): a question naming one
-# may be about a renaming a revision made throughout ("负责…管理的部门有何变化").
+# Words naming a public body (head nouns of authorities' names, 由谁 / who, abbreviated commissions):
+# a question naming one may be about a renaming a revision made throughout ("负责…管理的部门有何变化").
+# Erring towards "yes" only keeps renamed articles as candidates, as before this flag existed.
 BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务院|海关|(?<![结格布赌])局(?!面|势|限|部|域)|由谁|"
                   r"[监发卫健]委|监会|"
                   r"\b(authority|authorities|regulators?|ministry|minister|commission(er)?|registrar|agency|department|"
