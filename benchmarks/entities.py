@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -37,13 +38,33 @@ WS = ROOT / "benchmarks" / "workspace-retrieval"
 QUESTIONS = ROOT / "benchmarks" / "questions" / "entities.jsonl"
 ZH_DEV = ROOT / "benchmarks" / "questions" / "zh_versions.jsonl"
 K = 30          # hits taken from each list before scoring the top 10
+RULE_PART = re.compile(r"(?:\.\([^()/]*\))+$|~\d+$")
+KINDS = ("entity", "relation", "document", "cross-entity", "cross-relation", "cross-document")
 
 
-def unversioned(uid: str) -> str:
+def unversioned(uid: str, copies: dict[str, str] | None = None) -> str:
     from workbench.retrieve.expand import article_of
     art = article_of(uid)
     key, _, rest = art.partition("@")
-    return key + ("/" + rest.split("/", 1)[1] if "/" in rest else "")
+    key = (copies or {}).get(key, key)
+    # a paragraph "(1)" / a continuation "~2" of a rule held as a passage of its own counts as the rule
+    return RULE_PART.sub("", key + ("/" + rest.split("/", 1)[1] if "/" in rest else ""))
+
+
+def copies_of(wb) -> dict[str, str]:
+    """Instruments held twice under two keys (the same article texts; e.g. a code ingested under
+    its number and under its title) -> one key for both (the smallest), so that finding either
+    copy counts as finding the instrument."""
+    import hashlib
+    rows = wb.store.db.open_table("units").to_lance().to_table(columns=["key", "kind", "text"]).to_pylist()
+    texts: dict[str, list[str]] = {}
+    for r in rows:
+        if r["kind"] == "article":
+            texts.setdefault(r["key"], []).append(r["text"] or "")
+    by_sig: dict[str, list[str]] = {}
+    for key, ts in texts.items():
+        by_sig.setdefault(hashlib.sha1("\x00".join(sorted(ts)).encode()).hexdigest(), []).append(key)
+    return {k: min(keys) for keys in by_sig.values() if len(keys) > 1 for k in keys}
 
 
 def scores(ranked: list[str], gold: list[str]) -> dict:
@@ -66,6 +87,7 @@ def mean(rows: list[dict], keys) -> dict:
 
 def search_run(wb, questions: list[dict]) -> list[dict]:
     from workbench.entities.collections import units_of
+    copies = copies_of(wb)
     out = []
     for q in questions:
         t = time.perf_counter()
@@ -78,10 +100,10 @@ def search_run(wb, questions: list[dict]) -> list[dict]:
         row = {"id": q["id"], "kind": q["kind"], "part": q["part"],
                "collections": [h.collection for h in multi[:10]],
                "ms": {"unit-only": (t1 - t) * 1000, "multi-vector": (t2 - t1) * 1000}}
-        gold_u = [unversioned(u) for u in q["gold_units"]]
-        gold_d = q.get("gold_documents") or sorted({u.split("@")[0] for u in q["gold_units"]})
+        gold_u = [unversioned(u, copies) for u in q["gold_units"]]
+        gold_d = [copies.get(d, d) for d in q.get("gold_documents") or sorted({u.split("@")[0] for u in q["gold_units"]})]
         for name, ranked in systems.items():
-            units = [unversioned(u) for u in ranked]
+            units = [unversioned(u, copies) for u in ranked]
             docs = [u.split("/")[0] for u in units]
             row[name] = {"unit": scores(units, gold_u), "document": scores(docs, gold_d)}
         out.append(row)
@@ -92,8 +114,10 @@ def summarise(rows: list[dict]) -> dict:
     from workbench.evaluate.metrics import wilcoxon
     out = {}
     groups = {"all": rows}
-    for kind in ("entity", "relation", "document"):
+    for kind in KINDS:
         groups[kind] = [r for r in rows if r["kind"] == kind]
+    groups["cross (all)"] = [r for r in rows if r["kind"].startswith("cross")]
+    groups["named (all)"] = [r for r in rows if not r["kind"].startswith("cross")]
     for part in ("tuning", "validation"):
         groups[part] = [r for r in rows if r["part"] == part]
     for g, rs in groups.items():

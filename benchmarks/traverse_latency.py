@@ -1,6 +1,7 @@
 """Latency of the three traversal strategies (workbench/entities/traverse.py) and of building
-the entity index, on the benchmark workspaces (zh, alqac, obliqa; the largest workspaces at
-hand: an all-corpora workspace was not built for this run).
+the entity index, on the benchmark workspaces (zh, alqac, obliqa) and on any other workspace
+given with --workspace (the committed results hold `allcorpora`: every corpus of ../shared in
+one workspace).
 
 For each workspace, 50 random pairs (seed 5) of entities that take part in some relation:
 breadth_first (depth 3, 50 nodes) from the first, shortest_path and confidence_weighted
