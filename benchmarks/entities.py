@@ -1,15 +1,17 @@
 """Entity-level questions: multi-vector search against unit-only search, and LOCAL context
 against the composed evidence as the context of an answer.
 
-Questions: benchmarks/questions/entities.jsonl (72: 24 per workspace zh / alqac / obliqa, in
-three kinds -- entity, relation, document -- and two parts, tuning / validation), gold written
-from the law texts (grep and reading), not from any system's output.
+Questions: benchmarks/questions/entities.jsonl (108: 36 per workspace zh / alqac / obliqa; two
+parts, tuning / validation). 72 name their instrument (kinds entity, relation, document); 36 name
+none and have gold in two or more instruments (cross-entity, cross-relation, cross-document).
+Gold written from the law texts (grep and reading), not from any system's output.
 
 1. Search. unit-only = hybrid over the units (BM25 + dense, reciprocal rank fusion, the best
    flat system on these workspaces); multi-vector = units + entities + relations + document
    summaries + defined terms (workbench/entities/collections.py), each non-unit hit standing
    for its units. Scored at article level with versions ignored ("food-safety-law@2015/a57"
-   and "@2009/a57" are one provision: the questions ask about the law, not a version), and at
+   and "@2009/a57" are one provision: the questions ask about the law, not a version; a rule's
+   paragraphs "(1)" / continuations "~2" are the rule; copies of one instrument are one), and at
    document level (instrument keys, first occurrence). Recall@10, MRR, Wilcoxon on per-question
    values, per kind and per part. Nothing here was tuned: RRF_K and UNITS_PER_HIT are design
    values set before the questions were run.
