@@ -424,3 +424,32 @@ def test_vi_an_agentive_noun_takes_a_noun_object():
     # "nhà nhập khẩu" + a noun: the object completes the name; where it ends is not known without a lexicon
     assert ("party", "Nhà nhập khẩu") not in mentions("vi", "Nhà nhập khẩu thiết bị phải kê khai hải quan.")
     assert ("party", "Nhà nhập khẩu") in mentions("vi", "Nhà nhập khẩu phải kê khai hải quan.")
+
+
+def test_vi_a_title_holds_its_proper_names_and_only_parallel_commas():
+    # capitals inside a title are its proper names; another instrument's head starts a new one
+    found = mentions("vi", "Trừ trường hợp Luật Sĩ quan Quân đội nhân dân Việt Nam, Luật Công an nhân dân có quy định khác.")
+    assert ("instrument", "Luật Sĩ quan Quân đội nhân dân Việt Nam") in found and ("instrument", "Luật Công an nhân dân") in found
+    assert ("instrument", "Luật Tổ chức Viện kiểm sát nhân dân") in mentions("vi", "Theo Luật Tổ chức Viện kiểm sát nhân dân và các luật khác.")
+    # a comma joins two short or parallel words of a title, not a long phrase and what follows it
+    assert ("instrument", "Luật Khám bệnh, chữa bệnh") in mentions("vi", "Thực hiện theo Luật Khám bệnh, chữa bệnh.")
+    assert ("instrument", "Luật Thuế xuất khẩu, thuế nhập khẩu") in mentions("vi", "Theo Luật Thuế xuất khẩu, thuế nhập khẩu và luật khác.")
+    assert ("instrument", "Bộ luật Tố tụng hình sự") in mentions("vi", "Theo Điều 328 của Bộ luật Tố tụng hình sự, tử hình hoặc bị cấm.")
+    assert ("document", "Giấy phép phân loại phim") in mentions("vi", "Cơ quan thu hồi Giấy phép phân loại phim, dừng phổ biến phim.")
+
+
+def test_vi_a_short_part_after_a_long_modifier_is_a_second_thing():
+    assert ("party", "người bị bạo lực gia đình") in mentions("vi", "Quyền của người bị bạo lực gia đình, thành viên khác trong gia đình.")
+    assert ("authority", "cơ quan thanh tra cấp trên") in mentions("vi", "Căn cứ hướng dẫn của cơ quan thanh tra cấp trên, yêu cầu của nhiệm vụ.")
+    # a part parallel to the modifier shares its determiner
+    assert ("party", "người lập giấy tờ, tài liệu") in mentions("vi", "Có chữ ký của người lập giấy tờ, tài liệu đó đã được chứng thực.")
+
+
+def test_vi_ordinals_levels_proper_names_and_private_bodies():
+    assert ("party", "người thứ ba") in mentions("vi", "Thẩm phán giao tài liệu cho người thứ ba bảo quản.")
+    assert ("authority", "Viện trưởng Viện kiểm sát nhân dân cấp dưới") in \
+        mentions("vi", "Viện trưởng Viện kiểm sát nhân dân cấp dưới chịu sự lãnh đạo của cấp trên.")
+    assert ("authority", "Chủ tịch Ủy ban Mặt trận Tổ quốc Việt Nam") in mentions("vi", "Chủ tịch Ủy ban Mặt trận Tổ quốc Việt Nam cùng cấp tham dự.")
+    assert ("authority", "Sở Tư pháp Hà Nội") in mentions("vi", "Sở Tư pháp Hà Nội cấp giấy phép.")
+    # the press and the media hold no public power: organisations the law addresses
+    assert ("party", "cơ quan báo chí") in mentions("vi", "Người đứng đầu cơ quan báo chí có trách nhiệm kiểm tra.")

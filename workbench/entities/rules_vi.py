@@ -17,11 +17,25 @@ _LO = "a-z" + "".join(c for c in _LATIN if c.islower())
 _UP = "A-Z" + "".join(c for c in _LATIN if c.isupper())
 _CAP, _LOW = rf"[{_UP}][{_LO}]*", rf"[{_LO}]+"
 _W = rf"[{_UP}{_LO}]"                   # a letter: a syllable starts and ends where none is next
+# closed classes that end a modifier: conjunctions, prepositions, demonstratives, quantifiers, time
+# and place nouns that open a new phrase ("nơi", "ngày"), and the modals / aspect markers /
+# adverbs that open a predicate. Those in _FIRST_OK may open the relative clause itself
+# ("người bị hại", "người được bảo hiểm", "người có quyền lợi", "người chưa thành niên").
+_PRED = set("phải được có không chưa đã đang sẽ cần nên là bị vẫn cũng đều chỉ còn mới lại cùng tự luôn hãy "
+            "đừng chớ gồm bao chịu phù tương".split())     # "phù hợp / tương ứng với": a comparison opens a predicate
+_STOP = _PRED | set("thì mà và hoặc hay nhưng nếu khi vì để do bởi của cho với về tại trong ngoài trên dưới theo từ đến qua sau "
+                    "trước giữa đối nhằm vào ra lên xuống sang tới kể như bằng trái trở này đó kia ấy nào đây khác các "
+                    "những mọi mỗi một hai nhiều toàn tất số nơi ngày tháng năm lúc thời quy trừ xin nộp rõ ngay "
+                    "thuộc sao gì ai biết mình".split())  # "cho X biết": the causative complement; "mình": a reflexive
+
+_STOPS = f"(?:{'|'.join(sorted(_STOP))})"
+# a body's name goes on over the capitalised words of a proper name ("Ủy ban Mặt trận Tổ quốc Việt Nam"), a
+# lower-case syllable of it ("quốc") only before another capital or a boundary
 # an organisation head starts a new name, also after "và" / "," (a list is several entities)
 _VI_ORG = (r"(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Tòa|Toà|Viện|Thủ|Quốc|Thanh|Chính|Ban|"
            r"Văn phòng|Ngân hàng|Kiểm toán|Cơ quan|Trường|Đài|Tập đoàn|Công an|Quân)")
-_VI_NAME = rf"{_CAP}(?: (?:{_CAP}|{_LOW}))?(?:(?: và|,| -) (?!{_VI_ORG}\b){_CAP}(?: (?!(?:có|phải|được|là|và)\b){_LOW})?)*"
-_LEVEL = r"(?: (?:tối cao|cấp cao|cấp tỉnh|cấp huyện|cấp xã|cùng cấp|cấp trên(?: trực tiếp)?|cấp sơ thẩm|cấp phúc thẩm|quân sự(?: trung ương| quân khu| khu vực)?))?"
+_VI_NAME = rf"{_CAP}(?: (?:{_CAP}|{_LOW}))?(?: (?!{_VI_ORG}\b|Luật\b|Bộ\b){_CAP}(?: (?!{_STOPS}(?!{_W})){_LOW}(?= [{_UP}]|[,.;:)]|$| {_STOPS}(?!{_W})))?)*(?:(?: và|,| -) (?!{_VI_ORG}\b){_CAP}(?: (?!(?:có|phải|được|là|và)\b){_LOW})?)*"
+_LEVEL = r"(?: (?:tối cao|cấp cao|cấp tỉnh|cấp huyện|cấp xã|cùng cấp|cấp trên(?: trực tiếp)?|cấp dưới|cấp sơ thẩm|cấp phúc thẩm|quân sự(?: trung ương| quân khu| khu vực)?))?"
 # an office is a public authority: a title + the body it heads is one authority (Chủ tịch Ủy ban
 # nhân dân cấp tỉnh, Chánh án Tòa án nhân dân tối cao); the offices of the courts and of the state
 _TITLE = (r"(?:Phó )?(?:Bộ trưởng|Thứ trưởng|Thủ trưởng|Chủ tịch|Chánh án|Viện trưởng|Giám đốc|Cục trưởng|"
@@ -76,22 +90,12 @@ VI_HEADS = [("party", re.compile(rf"(?<!{_W})[Cc]hủ(?! (?:nghĩa|trì|động|
             ("party", re.compile(rf"(?<!{_W})[Cc]ơ sở(?! (?:dữ|vật|hạ|pháp|lý|khoa|thực|chính)(?!{_W}))(?= )"), 0.65),
             # a body named by its function ("cơ quan thanh tra", "cơ quan thi hành án dân sự") is a state body
             ("authority", re.compile(rf"(?<!{_W})[Cc]ơ quan(?= )"), 0.7)]
-# closed classes that end a modifier: conjunctions, prepositions, demonstratives, quantifiers, time
-# and place nouns that open a new phrase ("nơi", "ngày"), and the modals / aspect markers /
-# adverbs that open a predicate. Those in _FIRST_OK may open the relative clause itself
-# ("người bị hại", "người được bảo hiểm", "người có quyền lợi", "người chưa thành niên").
-_PRED = set("phải được có không chưa đã đang sẽ cần nên là bị vẫn cũng đều chỉ còn mới lại cùng tự luôn hãy "
-            "đừng chớ gồm bao chịu phù tương".split())     # "phù hợp / tương ứng với": a comparison opens a predicate
-_STOP = _PRED | set("thì mà và hoặc hay nhưng nếu khi vì để do bởi của cho với về tại trong ngoài trên dưới theo từ đến qua sau "
-                    "trước giữa đối nhằm vào ra lên xuống sang tới kể như bằng trái trở này đó kia ấy nào đây khác các "
-                    "những mọi mỗi một hai nhiều toàn tất số nơi ngày tháng năm lúc thời quy trừ xin nộp rõ ngay "
-                    "thuộc sao gì ai biết mình".split())  # "cho X biết": the causative complement; "mình": a reflexive
-
 _LATER = {"vi"}                 # "người vi phạm" is a name, "cơ sở … vi phạm" ends at the verb
 _FIRST_OK = set("bị được phải có không chưa đã tự cùng".split())
 # a quantifier opens an object, a directional complements a verb: the run before them ends in a verb
 _NEW_NP = set("các những mọi mỗi một hai nhiều toàn tất vào ra lên xuống sang tới lại".split())
 _CLOSE = set("này đó kia ấy khác mà".split())   # a determiner or "mà" (who) closes the noun phrase
+_NUMERAL = set("nhất hai ba tư bốn năm sáu bảy tám chín mười".split())
 _NOMINAL = {"sự", "việc"}                       # a nominaliser: the verb after it is a noun
 # a closed-class syllable that makes a compound with the one before is no boundary: "nước ngoài"
 # (foreign), "trực thuộc", "hành vi", "cấp trên", "thứ hai" (an ordinal)
@@ -168,6 +172,8 @@ def _run(text: str, pos: int) -> tuple[int, int, str] | None:
                 return None
             return (end, len(words), "list" if nxt == "," else "end") if words else None
         word, low, comma = m.group(2), m.group(2).lower(), m.group(1).startswith(",")
+        if not comma and words and words[-1].lower() == "thứ" and low in _NUMERAL:
+            return m.end(), len(words) + 1, "end"      # an ordinal ("người thứ ba") closes the noun phrase
         if comma:
             after = re.findall(rf"{_W}+", text[m.start(2):m.start(2) + 40])[:max(len(seg), 1)]
             if not (seg and _parallel(seg, after)):
@@ -215,7 +221,7 @@ def _domain(text: str, pos: int, n: int) -> tuple[int, int, str] | None:
     return (end, n + k, "end") if k and text[end:end + 1] in (";", ".", ":", ")", "\n", "") else None
 
 
-def _coord(text: str, pos: int) -> int | None:
+def _coord(text: str, pos: int, n: int = 0) -> int | None:
     """The end of a name whose modifier goes on after a list marker at `pos` (see _ACTOR). A coordinated
     part holds no head of its own ("giáo dục người có hành vi …" starts a new noun phrase): uncertain."""
     end = pos
@@ -225,6 +231,11 @@ def _coord(text: str, pos: int) -> int | None:
             return end
         if set(words.group().lower().split()[1:]) & set(_HEADS):
             return None
+        # coordination joins like with like: a part far shorter than the modifier before it, closed by a determiner
+        # or taking a possessor ("người bị bạo lực gia đình, thành viên khác") is a noun phrase of its own, a second
+        # thing -- the name ends before it; a parallel part ("người lập giấy tờ, tài liệu đó") shares the determiner
+        if n > len(words.group().split()) + 1 and re.match(rf" (?:khác|này|đó|kia|ấy|của)(?!{_W})", text[words.end():]):
+            return end
         end = words.end()
         if re.match(rf" {_W}", text[end:]) and not re.match(_STOPRX, text[end:]):
             return None
@@ -247,7 +258,7 @@ def _past_list(text: str, start: int, run: tuple, lead: str):
         return False
     if word in _STOP or _ACTOR_RX.match(text, run[0] + nxt.start(1)):
         return run
-    ext = _coord(text, run[0])
+    ext = _coord(text, run[0], run[1])
     if short and comma and ext and _OPEN_VERB.match(text, ext):
         return False                # "Người khoan, đào | trái phép …": the modifiers go on past the comma
     if not short:
@@ -276,11 +287,13 @@ def _open(text: str, pos: int, run: tuple, head: str, prior: str, lead: str) -> 
 
 def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) -> tuple[int, int] | None:
     """Documents and instruments by head: extend over modifier syllables (a capital only first, in a
-    `named` instrument) up to the next function word; a comma-joined part no longer than the first
-    ("phòng, chống" is one part). A run still going at `limit` is cut mid-phrase: the bare head.
-    A title capitalises only its first word and runs to its end: "và" + a lower-case word goes on
-    ("Luật Hôn nhân và gia đình"), unless a determiner or another document follows."""
-    end, n, first, segment, prev = pos, 0, 0, 0, ""
+    `named` instrument) up to the next function word; a comma joins two short parallel words ("khám
+    bệnh, chữa bệnh": at most two syllables before it; "phòng, chống" is one part), and the part after
+    it is no longer than the first. A run still going at `limit` is cut mid-phrase: the bare head.
+    A title capitalises its first word and the proper names in it, and runs to its end: "và" + a
+    lower-case word goes on ("Luật Hôn nhân và gia đình"), unless a determiner or another document follows."""
+    end, n, first, segment, prev, lead = pos, 0, 0, 0, "", ""
+    limit = max(limit, 12) if named else limit      # a title runs to its end: "Luật Sĩ quan Quân đội nhân dân Việt Nam"
     while m := re.compile(rf"(,? +)({_W}+)").match(text, end):
         word, low = m.group(2), m.group(2).lower()
         if named and n and low == "và" and re.match(rf" +(?!(?:{'|'.join(_STOP)}|văn|quy|pháp|luật|nghị|thông|giấy)(?!{_W}))[{_LO}]", text[m.end():]):
@@ -294,8 +307,9 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
             end, n = co.end(1), n + len(co.group(1).split()) + 1
             break
         comma = m.group(1).startswith(",") and not (prev == "phòng" and low == "chống")
-        if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or ((n or not named) and word[0].isupper()) or \
-                (comma and (n == 0 or low in ("tổ", "cá", "doanh", "cơ", "người", "giấy", "văn") or word[0].isupper())) or \
+        if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or \
+                ((n or not named) and word[0].isupper() and not (named and not comma and not _TITLE_BREAK.match(word))) or \
+                (comma and (n == 0 or (segment > 2 and low != lead) or low in ("tổ", "cá", "doanh", "cơ", "người", "giấy", "văn") or word[0].isupper())) or \
                 (first and not comma and segment > first):
             if low in ("đến", "tới", "với") and re.search(rf"(?<!{_W})liên quan$", text[pos:end], re.I):
                 return None         # "… liên quan | đến X": cut short before the participle's complement
@@ -304,10 +318,15 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
             return (pos, 0) if bare_ok else None
         if comma:
             first, segment = first or n, 0
+        lead = low if segment == 0 else lead        # the first syllable of the part (a repeated one is parallel)
         end, n, segment, prev = m.end(), n + 1, segment + 1, low
     return (end, n) if n or bare_ok else None
 
 
+# a capital inside a title is a proper name of it ("Luật Tổ chức Viện kiểm sát nhân dân"), unless it opens another
+# instrument or a reference to a part of one
+_MEDIA = re.compile(r"cơ quan (?:báo chí|thông tin đại chúng|truyền thông)")
+_TITLE_BREAK = re.compile(r"(?:Luật|Bộ|Nghị|Pháp|Hiến|Thông|Quyết|Chỉ|Điều|Khoản|Điểm|Chương|Mục|Phần|Văn|Số)$")
 _DOC_COORD = re.compile(rf" ((?!(?:{'|'.join(_STOP | _ACTOR)}|công|giấy|văn|hợp|quyết|hồ|sổ|thẻ|bản|chứng|tài)(?!{_W}))"
                         rf"[{_LO}]+(?: (?!(?:{'|'.join(_STOP)})(?!{_W}))[{_LO}]+)?)(?=\s*[,.;:)]|\s*$| (?:bao gồm|phải|được|do|của|cho|theo|tại|thì|đã|có)(?!{_W}))")
 _COMPETENT = re.compile(rf" có thẩm quyền(?=\s*[,.;:)]|\s*$| (?:trong|theo|về|của|để|thì|và|hoặc|đối|tại)(?!{_W}))")
@@ -391,7 +410,10 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                 not (run[2] == "pred" and run[1] >= 2 and re.search(r"\b(?:do|bởi)\s*$", text[:m.start()], re.I)) and \
                 not (run[2] == "pred" and run[1] >= 3 and re.search(r"\bmà\s*$", text[:m.start()], re.I))
             public = ok and head == "chủ" and syls[-2:] == ["nhà", "nước"]    # the State as owner
-            cands.append(("authority" if public else type_, m.start(), run[0] if ok else None, conf, syls))
+            # the press and the media, and a foreign body, hold no public power under Vietnamese law: organisations
+            # the law addresses, not state bodies
+            private = ok and head == "cơ quan" and (bool(_MEDIA.match(" ".join(syls))) or syls[-2:] == ["nước", "ngoài"])
+            cands.append(("authority" if public else "party" if private else type_, m.start(), run[0] if ok else None, conf, syls))
             if ok:
                 names.add(" ".join(syls))
     # a name keeps its form within a provision: a longer or unbounded run that begins with a name
@@ -410,4 +432,6 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
             end = comp.end()
         if end is not None:
             found.append((type_, start, end, conf))
-    return found
+    # a body named inside a title is part of the title ("Luật Tổ chức Viện kiểm sát nhân dân"), no mention of its own
+    titles = [(a, b) for t, a, b, _ in found if t == "instrument"]
+    return [f for f in found if f[0] == "instrument" or not any(a <= f[1] and f[2] <= b for a, b in titles)]
