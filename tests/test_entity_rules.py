@@ -453,3 +453,9 @@ def test_vi_ordinals_levels_proper_names_and_private_bodies():
     assert ("authority", "Sở Tư pháp Hà Nội") in mentions("vi", "Sở Tư pháp Hà Nội cấp giấy phép.")
     # the press and the media hold no public power: organisations the law addresses
     assert ("party", "cơ quan báo chí") in mentions("vi", "Người đứng đầu cơ quan báo chí có trách nhiệm kiểm tra.")
+
+
+def test_vi_titles_join_capitalised_conjuncts_and_organs_end_at_function_words():
+    found = mentions("vi", "Theo quy định của Luật Khoa học và Công nghệ và Luật Giáo dục.")
+    assert ("instrument", "Luật Khoa học và Công nghệ") in found and ("instrument", "Luật Giáo dục") in found
+    assert {s for s in surfaces("vi", "Trường hợp Hội đồng trọng tài thì Tòa án giải quyết.") if "thì" in s} == set()

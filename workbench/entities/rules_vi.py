@@ -49,7 +49,7 @@ _BODY = (rf"(?:Ủy|Uỷ) ban nhân dân{_LOCAL}|Hội đồng nhân dân{_LOCAL
 # an organ named by its function + the body it belongs to is one name, the organ its head ("Ủy ban
 # kiểm sát Viện kiểm sát nhân dân cấp cao", "Cơ quan điều tra Bộ Công an")
 _ORGAN = (r"(?:(?:Ủy|Uỷ) ban|Hội đồng|Ban|Văn phòng|Cơ quan|Vụ) (?!nhân dân )"
-          rf"(?:(?!(?:của|và|hoặc|thuộc|có|được|là|các|tại|với|cho|trực|do|bởi|theo|về|trong|từ|để|phải|không|đã|sẽ)\b)"
+          rf"(?:(?!(?:trực|{_STOPS[3:-1]})(?!{_W}))"
           rf"[{_LO}]+ ){{1,3}}")      # its function in content words: "do Quốc hội" is an agent, not a body's name
 _OFFICE = (r"Hội đồng xét xử(?: sơ thẩm| phúc thẩm| giám đốc thẩm| tái thẩm)?|Thẩm phán|Hội thẩm(?: nhân dân)?|Kiểm sát viên|Thư ký Tòa án|Thư ký phiên tòa|Điều tra viên|Chấp hành viên|"
            r"Thanh tra viên|Chủ tọa phiên (?:tòa|họp)|Chủ tọa")
@@ -296,7 +296,9 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
     limit = max(limit, 12) if named else limit      # a title runs to its end: "Luật Sĩ quan Quân đội nhân dân Việt Nam"
     while m := re.compile(rf"(,? +)({_W}+)").match(text, end):
         word, low = m.group(2), m.group(2).lower()
-        if named and n and low == "và" and re.match(rf" +(?!(?:{'|'.join(_STOP)}|văn|quy|pháp|luật|nghị|thông|giấy)(?!{_W}))[{_LO}]", text[m.end():]):
+        if named and n and low == "và" and re.match(rf" +(?!(?:{'|'.join(_STOP)}|văn|quy|pháp|luật|nghị|thông|giấy)(?!{_W}))[{_LO}]", text[m.end():]) or \
+                named and n and low == "và" and (nx := re.match(rf" +({_W}+)", text[m.end():])) and nx.group(1)[0].isupper() \
+                and not _TITLE_BREAK.match(nx.group(1)) and not re.match(_VI_ORG + "$", nx.group(1)):
             end, n, prev = m.end(), n + 1, low
             continue
         if n and _INTRANS.match(text, m.start(2)):
@@ -398,6 +400,8 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                 run = None
             if run and _open(text, m.end(), run, head, prior, lead):
                 run = None              # an open relative clause, or one holding the duty modal: no bounded name
+            if run and [w.lower() for w in text[m.start():run[0]].split()[-2:]] in ([p, n] for p in _PRED for n in _NOMINAL):
+                run = None              # a nominaliser ("người có sự …") needs the verb it makes a noun: cut short
             syls = text[m.start():run[0] if run else m.end() + 60].lower().split()
             # after a causative verb the noun phrase is the subject of the next verb ("hướng dẫn người yêu cầu bổ
             # sung"): a modifier of more than one word may hold that verb, unless a modal follows it (the verb comes
