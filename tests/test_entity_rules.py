@@ -459,3 +459,9 @@ def test_vi_titles_join_capitalised_conjuncts_and_organs_end_at_function_words()
     found = mentions("vi", "Theo quy định của Luật Khoa học và Công nghệ và Luật Giáo dục.")
     assert ("instrument", "Luật Khoa học và Công nghệ") in found and ("instrument", "Luật Giáo dục") in found
     assert {s for s in surfaces("vi", "Trường hợp Hội đồng trọng tài thì Tòa án giải quyết.") if "thì" in s} == set()
+
+
+def test_vi_a_comma_before_a_document_head_or_a_long_part_ends_a_document():
+    assert ("document", "chứng chỉ đào tạo") in mentions("vi", "Người học có chứng chỉ đào tạo, chứng nhận bồi dưỡng theo quy định.")
+    assert not [s for s in surfaces("vi", "Cơ quan cấp Giấy phép hợp tác, liên doanh sản xuất phim, cung cấp dịch vụ.") if s.endswith("sản")]
+    assert ("party", "cơ quan thông tin đại chúng") in mentions("vi", "Khi đăng, phát thông tin, cơ quan thông tin đại chúng phải bảo đảm tính chính xác.")

@@ -292,7 +292,7 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
     it is no longer than the first. A run still going at `limit` is cut mid-phrase: the bare head.
     A title capitalises its first word and the proper names in it, and runs to its end: "và" + a
     lower-case word goes on ("Luật Hôn nhân và gia đình"), unless a determiner or another document follows."""
-    end, n, first, segment, prev, lead = pos, 0, 0, 0, "", ""
+    end, n, first, segment, prev, lead, cut = pos, 0, 0, 0, "", "", (pos, 0)
     limit = max(limit, 12) if named else limit      # a title runs to its end: "Luật Sĩ quan Quân đội nhân dân Việt Nam"
     while m := re.compile(rf"(,? +)({_W}+)").match(text, end):
         word, low = m.group(2), m.group(2).lower()
@@ -311,15 +311,17 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
         comma = m.group(1).startswith(",") and not (prev == "phòng" and low == "chống")
         if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or \
                 ((n or not named) and word[0].isupper() and not (named and not comma and not _TITLE_BREAK.match(word))) or \
-                (comma and (n == 0 or (segment > 2 and low != lead) or low in ("tổ", "cá", "doanh", "cơ", "người", "giấy", "văn") or word[0].isupper())) or \
+                (comma and (n == 0 or (segment > 2 and low != lead) or low in _NEXT_ITEM or word[0].isupper())) or \
                 (first and not comma and segment > first):
+            if first and not comma and segment > first:
+                end, n = cut                # a part after a comma longer than the first is no parallel part: drop it
             if low in ("đến", "tới", "với") and re.search(rf"(?<!{_W})liên quan$", text[pos:end], re.I):
                 return None         # "… liên quan | đến X": cut short before the participle's complement
             break
         if n == limit:
             return (pos, 0) if bare_ok else None
         if comma:
-            first, segment = first or n, 0
+            first, segment, cut = first or n, 0, (end, n)
         lead = low if segment == 0 else lead        # the first syllable of the part (a repeated one is parallel)
         end, n, segment, prev = m.end(), n + 1, segment + 1, low
     return (end, n) if n or bare_ok else None
@@ -327,6 +329,8 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
 
 # a capital inside a title is a proper name of it ("Luật Tổ chức Viện kiểm sát nhân dân"), unless it opens another
 # instrument or a reference to a part of one
+# after a comma, an actor's or a document's head starts the next item of a list
+_NEXT_ITEM = set("tổ cá doanh cơ người giấy văn chứng thẻ hồ sổ bản hợp quyết".split())
 _MEDIA = re.compile(r"cơ quan (?:báo chí|thông tin đại chúng|truyền thông)")
 _TITLE_BREAK = re.compile(r"(?:Luật|Bộ|Nghị|Pháp|Hiến|Thông|Quyết|Chỉ|Điều|Khoản|Điểm|Chương|Mục|Phần|Văn|Số)$")
 _DOC_COORD = re.compile(rf" ((?!(?:{'|'.join(_STOP | _ACTOR)}|công|giấy|văn|hợp|quyết|hồ|sổ|thẻ|bản|chứng|tài)(?!{_W}))"
@@ -414,10 +418,7 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                 not (run[2] == "pred" and run[1] >= 2 and re.search(r"\b(?:do|bởi)\s*$", text[:m.start()], re.I)) and \
                 not (run[2] == "pred" and run[1] >= 3 and re.search(r"\bmà\s*$", text[:m.start()], re.I))
             public = ok and head == "chủ" and syls[-2:] == ["nhà", "nước"]    # the State as owner
-            # the press and the media, and a foreign body, hold no public power under Vietnamese law: organisations
-            # the law addresses, not state bodies
-            private = ok and head == "cơ quan" and (bool(_MEDIA.match(" ".join(syls))) or syls[-2:] == ["nước", "ngoài"])
-            cands.append(("authority" if public else "party" if private else type_, m.start(), run[0] if ok else None, conf, syls))
+            cands.append(("authority" if public else type_, m.start(), run[0] if ok else None, conf, syls))
             if ok:
                 names.add(" ".join(syls))
     # a name keeps its form within a provision: a longer or unbounded run that begins with a name
@@ -435,7 +436,11 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
         if end is not None and type_ == "authority" and (comp := _COMPETENT.match(text, end)):
             end = comp.end()
         if end is not None:
-            found.append((type_, start, end, conf))
+            # the press and the media, and a foreign body, hold no public power under Vietnamese law: organisations
+            # the law addresses, not state bodies
+            name = text[start:end].lower()
+            private = type_ == "authority" and (bool(_MEDIA.match(name)) or name.endswith("nước ngoài"))
+            found.append(("party" if private else type_, start, end, conf))
     # a body named inside a title is part of the title ("Luật Tổ chức Viện kiểm sát nhân dân"), no mention of its own
     titles = [(a, b) for t, a, b, _ in found if t == "instrument"]
     return [f for f in found if f[0] == "instrument" or not any(a <= f[1] and f[2] <= b for a, b in titles)]
