@@ -77,9 +77,9 @@ def summarise(judged: list[dict], by: str) -> dict:
     return out
 
 
-# the sheet suffixes: the first rules, then the blind rounds 1-11 (round 7, seed 61: relations of
-# every language; round 8, seed 67, round 9, seed 71, and round 10, seed 73, round 11, seed 79: vi entities)
-ROUNDS = ["", *(f"_validation{i if i > 1 else ''}" for i in range(1, 12))]
+# the sheet suffixes: the first rules, then the blind rounds 1-12 (round 7, seed 61: relations of
+# every language; round 8, seed 67, round 9, seed 71, and round 10, seed 73, round 11, seed 79, round 12, seed 83: vi entities)
+ROUNDS = ["", *(f"_validation{i if i > 1 else ''}" for i in range(1, 13))]
 
 
 def recall(lang: str, mentions_of, suffix: str = "") -> dict:
