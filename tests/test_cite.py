@@ -274,3 +274,19 @@ def test_the_counterpart_cited_beside_a_unit_is_its_best_scored_one():
     for ranked, other in ((["l@2/a20", "l@3/a20", "l@1/a20"], "l@3/a20"), (["l@2/a20", "l@1/a20", "l@3/a20"], "l@1/a20")):
         c = _citing(units, ranked, 2, edges=edges)
         assert _with_counterpart(c, "l@2/a20") == ["l@2/a20", other]
+
+
+def test_a_sanction_stating_its_own_offence_is_cited_alone_when_only_the_penalty_is_asked():
+    """A criminal code's article states the act and its penalty in one provision and cites no rule:
+    asked only how the act is punished, it is the answer; no rule is paired with it by wording alone.
+    Asked which duty was broken as well, the closest rule still joins it."""
+    from workbench.retrieve.cite import by_roles
+    from workbench.retrieve.route import Route
+    units = {"c@1/a181": "Người nào cưỡng ép người khác kết hôn trái với sự tự nguyện của họ, thì bị phạt tù từ 01 năm đến 03 năm.",
+             "c@1/a8": "Kết hôn phải do nam và nữ tự nguyện quyết định; cấm cưỡng ép kết hôn."}
+    penalty = Route("reasoning", sanction=True, asks=("sanction",))
+    c = _citing(units, ["c@1/a181", "c@1/a8"], 3, qtype="reasoning", route=penalty)
+    assert by_roles(c) == ["c@1/a181"]
+    duty_too = Route("reasoning", sanction=True, asks=("sanction", "obligation"))
+    c = _citing(units, ["c@1/a181", "c@1/a8"], 3, qtype="reasoning", route=duty_too)
+    assert by_roles(c) == ["c@1/a181", "c@1/a8"]

@@ -274,7 +274,8 @@ def by_roles(c: Citing) -> list[str]:
     if the question asks about a sanction, the hit of the other role among the next
     cite_max + ROLE_WINDOW (within the margin): one with a sanctioning clause citing the best
     hit (`enforcing`), else the one naming the question's facts most literally (`fact_match`:
-    sanction provisions share their boilerplate, so they all look alike to the embedder) -- the
+    sanction provisions share their boilerplate, so they all look alike to the embedder; none for
+    a best sanction citing or restating no rule, asked only the penalty: it states its own offence) -- the
     sanction first when only the penalty is asked, a pair linked by the text when the duty is too;
     then what each of these refers to from its answering clause (`refs`); then any of the
     next hits that a cited unit references."""
@@ -293,11 +294,16 @@ def by_roles(c: Citing) -> list[str]:
     if c.plan.route.sanction and other and policy.cite_max > 1:
         if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites, or restates
             enforces = enforced(c, hits[0].unit_id)
+            # a sanction that neither cites nor restates a rule states the offence itself (a criminal code's
+            # article: the act and its penalty in one provision): asked only the penalty, no rule to pair it with
+            if not enforces and not c.plan.route.asks_duty:
+                other = []
         else:                               # the sanction enforcing it: one citing it
             enforces = enforcing(c, hits[0].unit_id, [h.unit_id for h in other])
         pool = [h for h in other if h.unit_id in enforces] or other
         match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}   # a full-text query
-        chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
+        if pool:
+            chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
     if c.plan.route.sanction and c.plan.route.asks_duty and policy.cite_max > 1:
         chosen = linked_pair(c, window, floor, chosen)
     elif c.plan.route.sanction and len(chosen) == 2 and kind(chosen[0]) != "sanction":
