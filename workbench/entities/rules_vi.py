@@ -27,21 +27,20 @@ _STOP = _PRED | set("thì mà và hoặc hay nhưng nếu khi vì để do bởi
                     "trước giữa đối nhằm vào ra lên xuống sang tới kể như bằng trái trở này đó kia ấy nào đây khác các "
                     "những mọi mỗi một hai nhiều toàn tất số nơi ngày tháng năm lúc thời quy trừ xin nộp rõ ngay "
                     "thuộc sao gì ai biết mình".split())  # "cho X biết": the causative complement; "mình": a reflexive
-
-_STOPS = f"(?:{'|'.join(sorted(_STOP))})"
-# a body's name goes on over the capitalised words of a proper name ("Ủy ban Mặt trận Tổ quốc Việt Nam"), a
-# lower-case syllable of it ("quốc") only before another capital or a boundary
-# an organisation head starts a new name, also after "và" / "," (a list is several entities)
+_STOP_ALT = "|".join(sorted(_STOP))
+# an organisation head starts a new name, also after "và" / "," (a list is several entities); more capitalised words
+# ("Ủy ban Chứng khoán Nhà nước") join a name that closes: at punctuation, a list, or on a capital before a closed-class word
 _VI_ORG = (r"(?:Bộ|Sở|Tổng cục|Chi cục|Cục|Ủy ban|Uỷ ban|Hội đồng|Tòa|Toà|Viện|Thủ|Quốc|Thanh|Chính|Ban|"
            r"Văn phòng|Ngân hàng|Kiểm toán|Cơ quan|Trường|Đài|Tập đoàn|Công an|Quân)")
-_VI_NAME = rf"{_CAP}(?: (?:{_CAP}|{_LOW}))?(?: (?!{_VI_ORG}\b|Luật\b|Bộ\b){_CAP}(?: (?!{_STOPS}(?!{_W})){_LOW}(?= [{_UP}]|[,.;:)]|$| {_STOPS}(?!{_W})))?)*(?:(?: và|,| -) (?!{_VI_ORG}\b){_CAP}(?: (?!(?:có|phải|được|là|và)\b){_LOW})?)*"
+_WORD = rf"(?: (?!{_VI_ORG}(?!{_W})){_CAP}(?: {_LOW})?)"
+_END = rf"[,.;:)]|$| (?:và|-) [{_UP}]"
+_VI_NAME = rf"{_CAP}(?: (?:{_CAP}|{_LOW}))?(?:{_WORD}*(?: (?!{_VI_ORG}(?!{_W})){_CAP})(?={_END}| (?:{_STOP_ALT})(?!{_W}))|{_WORD}+(?={_END}))?(?:(?: và|,| -) (?!{_VI_ORG}\b){_CAP}(?: (?!(?:có|phải|được|là|và)\b){_LOW})?)*"
 _LEVEL = r"(?: (?:tối cao|cấp cao|cấp tỉnh|cấp huyện|cấp xã|cùng cấp|cấp trên(?: trực tiếp)?|cấp dưới|cấp sơ thẩm|cấp phúc thẩm|quân sự(?: trung ương| quân khu| khu vực)?))?"
 # an office is a public authority: a title + the body it heads is one authority (Chủ tịch Ủy ban
 # nhân dân cấp tỉnh, Chánh án Tòa án nhân dân tối cao); the offices of the courts and of the state
 _TITLE = (r"(?:Phó )?(?:Bộ trưởng|Thứ trưởng|Thủ trưởng|Chủ tịch|Chánh án|Viện trưởng|Giám đốc|Cục trưởng|"
           r"Chánh [Tt]hanh tra|Tổng [Tt]hanh tra|Tổng cục trưởng|Chủ nhiệm|Trưởng ban|Tổng Kiểm toán|Thống đốc)")
-# the level of a local body is part of its name, also when given relative to the speaker's body ("cùng cấp",
-# "cấp trên trực tiếp"): "Chủ tịch Ủy ban nhân dân cùng cấp" is one office
+# a local body's level is part of its name, also relative to the speaker's ("Chủ tịch Ủy ban nhân dân cùng cấp")
 _LOCAL = r"(?: các cấp| cấp (?:tỉnh|huyện|xã)| tỉnh| huyện| xã| cùng cấp| cấp trên(?: trực tiếp)?)?"
 _BODY = (rf"(?:Ủy|Uỷ) ban nhân dân{_LOCAL}|Hội đồng nhân dân{_LOCAL}|"
          rf"(?:Tòa|Toà) án(?: nhân dân)?{_LEVEL}|Viện kiểm sát(?: nhân dân)?{_LEVEL}|(?:Phó )?Thủ tướng Chính phủ|Chính phủ|Quốc hội|"
@@ -49,7 +48,7 @@ _BODY = (rf"(?:Ủy|Uỷ) ban nhân dân{_LOCAL}|Hội đồng nhân dân{_LOCAL
 # an organ named by its function + the body it belongs to is one name, the organ its head ("Ủy ban
 # kiểm sát Viện kiểm sát nhân dân cấp cao", "Cơ quan điều tra Bộ Công an")
 _ORGAN = (r"(?:(?:Ủy|Uỷ) ban|Hội đồng|Ban|Văn phòng|Cơ quan|Vụ) (?!nhân dân )"
-          rf"(?:(?!(?:trực|{_STOPS[3:-1]})(?!{_W}))"
+          rf"(?:(?!(?:trực|{_STOP_ALT.replace('|chỉ|', '|')})(?!{_W}))"
           rf"[{_LO}]+ ){{1,3}}")      # its function in content words: "do Quốc hội" is an agent, not a body's name
 _OFFICE = (r"Hội đồng xét xử(?: sơ thẩm| phúc thẩm| giám đốc thẩm| tái thẩm)?|Thẩm phán|Hội thẩm(?: nhân dân)?|Kiểm sát viên|Thư ký Tòa án|Thư ký phiên tòa|Điều tra viên|Chấp hành viên|"
            r"Thanh tra viên|Chủ tọa phiên (?:tòa|họp)|Chủ tọa")
@@ -95,10 +94,9 @@ _FIRST_OK = set("bị được phải có không chưa đã tự cùng".split())
 # a quantifier opens an object, a directional complements a verb: the run before them ends in a verb
 _NEW_NP = set("các những mọi mỗi một hai nhiều toàn tất vào ra lên xuống sang tới lại".split())
 _CLOSE = set("này đó kia ấy khác mà".split())   # a determiner or "mà" (who) closes the noun phrase
-_NUMERAL = set("nhất hai ba tư bốn năm sáu bảy tám chín mười".split())
+_NUMERAL = set("nhất một hai ba tư bốn năm sáu bảy tám chín mười".split())
 _NOMINAL = {"sự", "việc"}                       # a nominaliser: the verb after it is a noun
-# a closed-class syllable that makes a compound with the one before is no boundary: "nước ngoài"
-# (foreign), "trực thuộc", "hành vi", "cấp trên", "thứ hai" (an ordinal)
+# a closed-class syllable making a compound with the one before is no boundary: "nước ngoài", "trực thuộc", "cấp trên"
 _BOUND = {"ngoài": {"nước"}, "toàn": {"an", "hoàn"}, "thuộc": {"trực"}, "vi": {"hành"}, "trên": {"cấp"}, "dưới": {"cấp"}} | \
     {n: {"thứ"} for n in "một hai bốn năm".split()}      # "cấp trên" (the higher level) is one word
 # a closed-class syllable that is a function word only with its partner ("đối với", "tương ứng", "phù hợp"):
@@ -173,7 +171,10 @@ def _run(text: str, pos: int) -> tuple[int, int, str] | None:
             return (end, len(words), "list" if nxt == "," else "end") if words else None
         word, low, comma = m.group(2), m.group(2).lower(), m.group(1).startswith(",")
         if not comma and words and words[-1].lower() == "thứ" and low in _NUMERAL:
-            return m.end(), len(words) + 1, "end"      # an ordinal ("người thứ ba") closes the noun phrase
+            e, k = m.end(), len(words) + 1          # an ordinal ("người thứ ba", "thứ mười một") closes the noun phrase
+            while (nx := _SYL.match(text, e)) and not nx.group(1).startswith(",") and nx.group(2).lower() in _NUMERAL:
+                e, k = nx.end(), k + 1
+            return e, k, "end"
         if comma:
             after = re.findall(rf"{_W}+", text[m.start(2):m.start(2) + 40])[:max(len(seg), 1)]
             if not (seg and _parallel(seg, after)):
@@ -235,7 +236,7 @@ def _coord(text: str, pos: int, n: int = 0) -> int | None:
         # or taking a possessor ("người bị bạo lực gia đình, thành viên khác") is a noun phrase of its own, a second
         # thing -- the name ends before it; a parallel part ("người lập giấy tờ, tài liệu đó") shares the determiner
         if n > len(words.group().split()) + 1 and re.match(rf" (?:khác|này|đó|kia|ấy|của)(?!{_W})", text[words.end():]):
-            return end
+            return end if end == pos else None      # after parts already taken in: no sure cut
         end = words.end()
         if re.match(rf" {_W}", text[end:]) and not re.match(_STOPRX, text[end:]):
             return None
@@ -293,12 +294,12 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
     A title capitalises its first word and the proper names in it, and runs to its end: "và" + a
     lower-case word goes on ("Luật Hôn nhân và gia đình"), unless a determiner or another document follows."""
     end, n, first, segment, prev, lead, cut = pos, 0, 0, 0, "", "", (pos, 0)
-    limit = max(limit, 12) if named else limit      # a title runs to its end: "Luật Sĩ quan Quân đội nhân dân Việt Nam"
+    caps = 0        # a title's capitalised words (its proper names) do not count against the limit
     while m := re.compile(rf"(,? +)({_W}+)").match(text, end):
         word, low = m.group(2), m.group(2).lower()
         if named and n and low == "và" and re.match(rf" +(?!(?:{'|'.join(_STOP)}|văn|quy|pháp|luật|nghị|thông|giấy)(?!{_W}))[{_LO}]", text[m.end():]) or \
                 named and n and low == "và" and (nx := re.match(rf" +({_W}+)", text[m.end():])) and nx.group(1)[0].isupper() \
-                and not _TITLE_BREAK.match(nx.group(1)) and not re.match(_VI_ORG + "$", nx.group(1)):
+                and not _TITLE_BREAK.match(nx.group(1)) and not _NOT_TITLE.match(text, m.end()):
             end, n, prev = m.end(), n + 1, low
             continue
         if n and _INTRANS.match(text, m.start(2)):
@@ -312,18 +313,21 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
         if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or \
                 ((n or not named) and word[0].isupper() and not (named and not comma and not _TITLE_BREAK.match(word))) or \
                 (comma and (n == 0 or (segment > 2 and low != lead) or low in _NEXT_ITEM or word[0].isupper())) or \
-                (first and not comma and segment > first):
-            if first and not comma and segment > first:
+                (first and not comma and segment > first and not named):
+            if first and not comma and segment > first and not named:
                 end, n = cut                # a part after a comma longer than the first is no parallel part: drop it
             if low in ("đến", "tới", "với") and re.search(rf"(?<!{_W})liên quan$", text[pos:end], re.I):
                 return None         # "… liên quan | đến X": cut short before the participle's complement
             break
-        if n == limit:
+        if n - caps == limit or n == 2 * limit:
             return (pos, 0) if bare_ok else None
         if comma:
             first, segment, cut = first or n, 0, (end, n)
         lead = low if segment == 0 else lead        # the first syllable of the part (a repeated one is parallel)
+        caps += bool(named and word[0].isupper())
         end, n, segment, prev = m.end(), n + 1, segment + 1, low
+    if first and segment > first and not named:
+        end, n = cut                        # (the same at the end of the sentence)
     return (end, n) if n or bare_ok else None
 
 
@@ -332,6 +336,7 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
 # after a comma, an actor's or a document's head starts the next item of a list
 _NEXT_ITEM = set("tổ cá doanh cơ người giấy văn chứng thẻ hồ sổ bản hợp quyết".split())
 _MEDIA = re.compile(r"cơ quan (?:báo chí|thông tin đại chúng|truyền thông)")
+_NOT_TITLE = re.compile(rf" +(?:{_VI_ORG}|Nhà nước|Công ước|Hiệp định|Điều ước)(?!{_W})")
 _TITLE_BREAK = re.compile(r"(?:Luật|Bộ|Nghị|Pháp|Hiến|Thông|Quyết|Chỉ|Điều|Khoản|Điểm|Chương|Mục|Phần|Văn|Số)$")
 _DOC_COORD = re.compile(rf" ((?!(?:{'|'.join(_STOP | _ACTOR)}|công|giấy|văn|hợp|quyết|hồ|sổ|thẻ|bản|chứng|tài)(?!{_W}))"
                         rf"[{_LO}]+(?: (?!(?:{'|'.join(_STOP)})(?!{_W}))[{_LO}]+)?)(?=\s*[,.;:)]|\s*$| (?:bao gồm|phải|được|do|của|cho|theo|tại|thì|đã|có)(?!{_W}))")
@@ -436,11 +441,10 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
         if end is not None and type_ == "authority" and (comp := _COMPETENT.match(text, end)):
             end = comp.end()
         if end is not None:
-            # the press and the media, and a foreign body, hold no public power under Vietnamese law: organisations
-            # the law addresses, not state bodies
+            # the press, the media and a foreign body hold no public power under Vietnamese law: parties, not authorities
             name = text[start:end].lower()
-            private = type_ == "authority" and (bool(_MEDIA.match(name)) or name.endswith("nước ngoài"))
+            private = type_ == "authority" and (bool(_MEDIA.match(name)) or
+                                                (name.endswith("nước ngoài") and not re.search(r"(?:ở|tại) nước ngoài$", name)))
             found.append(("party" if private else type_, start, end, conf))
-    # a body named inside a title is part of the title ("Luật Tổ chức Viện kiểm sát nhân dân"), no mention of its own
-    titles = [(a, b) for t, a, b, _ in found if t == "instrument"]
-    return [f for f in found if f[0] == "instrument" or not any(a <= f[1] and f[2] <= b for a, b in titles)]
+    titles = [(a, b) for t, a, b, _ in found if t == "instrument"]     # a body in a title is part of it
+    return [f for f in found if f[0] != "authority" or not any(a < f[1] and f[2] <= b for a, b in titles)]
