@@ -11,7 +11,8 @@ Gold written from the law texts (grep and reading), not from any system's output
    summaries + defined terms (workbench/entities/collections.py), each non-unit hit standing
    for its units. Scored at article level with versions ignored ("food-safety-law@2015/a57"
    and "@2009/a57" are one provision: the questions ask about the law, not a version; a rule's
-   paragraphs "(1)" / continuations "~2" are the rule; copies of one instrument are one), and at
+   paragraphs "(1)" and the passages numbered like the one before them ("~2": a continuation, or
+   rarely a second provision under one number) are the rule; copies of one instrument are one), and at
    document level (instrument keys, first occurrence). Recall@10, MRR, Wilcoxon on per-question
    values, per kind and per part. Nothing here was tuned: RRF_K and UNITS_PER_HIT are design
    values set before the questions were run.
@@ -49,7 +50,7 @@ def unversioned(uid: str, copies: dict[str, str] | None = None) -> str:
     art = article_of(uid)
     key, _, rest = art.partition("@")
     key = (copies or {}).get(key, key)
-    # a paragraph "(1)" / a continuation "~2" of a rule held as a passage of its own counts as the rule
+    # a paragraph "(1)" or a passage numbered like the one before it ("~2": mostly a continuation) counts as the rule
     return RULE_PART.sub("", key + ("/" + rest.split("/", 1)[1] if "/" in rest else ""))
 
 
@@ -76,8 +77,8 @@ def scores(ranked: list[str], gold: list[str]) -> dict:
     return {"recall@10": len(gold & set(ranked[:10])) / len(gold), "mrr": 1 / (first + 1) if first is not None else 0.0}
 
 
-def citation(cited: list[str], gold: list[str]) -> dict:
-    c, g = set(map(unversioned, cited)), set(map(unversioned, gold))
+def citation(cited: list[str], gold: list[str], copies: dict[str, str] | None = None) -> dict:
+    c, g = {unversioned(u, copies) for u in cited}, {unversioned(u, copies) for u in gold}
     p = len(c & g) / len(c) if c else 0.0
     r = len(c & g) / len(g) if g else 0.0
     return {"citation_p": p, "citation_r": r, "citation_f1": 2 * p * r / (p + r) if p + r else 0.0}
@@ -142,12 +143,13 @@ def answers_run(wb, questions: list[dict]) -> dict:
     from dataclasses import replace
     rows = []
     cfg = replace(wb.config.retrieval, mode="graph")
+    copies = copies_of(wb)
     for q in questions:
         result = wb.retrieve(q["question"], cfg)
         row = {"id": q["id"], "part": q.get("part") or q.get("split", "")}
         for mode in ("compose", "local"):
             a = wb.ask(q["question"], cfg, "extractive", result=result, evidence=mode)
-            row[mode] = citation(a.citations, q["gold_units"])
+            row[mode] = citation(a.citations, q["gold_units"], copies)
             row[mode + "_fallback"] = bool(mode == "local" and a.tried)
         rows.append(row)
     keys = ("citation_p", "citation_r", "citation_f1")
