@@ -109,8 +109,8 @@ def policies_file(base: dict, overrides: dict, folder: Path) -> str | None:
 
 
 def language_policies(folder: Path, language: str):
-    """(semantic, lexical) -> a policies file: the bundled one with its [language.<language>]
-    table (if any) replaced by that point, written once per point (weights_zh.py, weights_en.py,
+    """(semantic, lexical[, other weights]) -> a policies file: the bundled one with its
+    [language.<language>] table (if any) replaced by that point, written once per point (weights_zh.py, weights_en.py,
     weights_vi.py, kfold_zh.py)."""
     from workbench.retrieve.route import POLICIES
     bundled = Path(POLICIES).read_text(encoding="utf-8")
@@ -120,10 +120,12 @@ def language_policies(folder: Path, language: str):
         tail = rest.split("\n[", 1)
         bundled = head + ("[" + tail[1] if len(tail) > 1 else "")
 
-    def path(semantic: float, lexical: float) -> str:
-        out = folder / f"p-{language}-{semantic}-{lexical}.toml"
+    def path(semantic: float, lexical: float, **more: float) -> str:
+        extra = "".join(f", {k} = {v}" for k, v in sorted(more.items()))
+        out = folder / f"p-{language}-{semantic}-{lexical}{extra.replace(', ', '-').replace(' = ', '')}.toml"
         if not out.exists():
-            out.write_text(bundled.rstrip("\n") + f"\n\n{table}\nweights = {{ semantic = {semantic}, lexical = {lexical} }}\n",
+            out.write_text(bundled.rstrip("\n") +
+                           f"\n\n{table}\nweights = {{ semantic = {semantic}, lexical = {lexical}{extra} }}\n",
                            encoding="utf-8")
         return str(out)
     return path
