@@ -123,7 +123,7 @@ _ACTOR = set(_HEADS) | set("doanh thương hộ nhà pháp đương đơn bên l
 # "công" starts nouns of things as well (công việc, công trình): it names an actor only as the citizen, the
 # official, the company or the police (công dân, công chức, công ty, công an)
 _ACTOR_RX = re.compile(rf"(?:{'|'.join(_ACTOR)}|công (?:dân|chức|ty|an))(?!{_W})", re.I)
-_STOPRX = rf" (?:{'|'.join(_STOP)})(?!{_W})"
+_STOPRX = rf" (?:{_STOP_ALT})(?!{_W})"
 _RELATIONAL = {"trung ương", "chuyên môn", "thường trực", "đại diện", "điều hành", "chủ quản"}
 # a causative verb makes the name after it the subject of a verb series ("hướng dẫn X tiếp nhận, …");
 # a clause starts (its first noun phrase is a subject and a predicate follows) after _CLAUSE
@@ -269,7 +269,7 @@ def _past_list(text: str, start: int, run: tuple, lead: str):
     # a short modifier followed by a coordinated part of the same length that names no actor is parallel to it:
     # coordinated verbs share the head ("người đánh rơi hoặc bỏ quên", "cơ sở đào tạo, bồi dưỡng": the name runs
     # on), a coordinated noun is a second thing ("chủ sở hữu, tài sản"); without a lexicon neither cut is sure: no name
-    part = re.match(rf"(?:, *| +(?:và|hoặc) +)((?:{_W}+)(?: (?!(?:{'|'.join(_STOP)})(?!{_W})){_W}+)*)", text[run[0]:])
+    part = re.match(rf"(?:, *| +(?:và|hoặc) +)((?:{_W}+)(?: (?!(?:{_STOP_ALT})(?!{_W})){_W}+)*)", text[run[0]:])
     return False if part and len(part.group(1).split()) == run[1] else run
 
 
@@ -297,9 +297,9 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
     caps = 0        # a title's capitalised words (its proper names) do not count against the limit
     while m := re.compile(rf"(,? +)({_W}+)").match(text, end):
         word, low = m.group(2), m.group(2).lower()
-        if named and n and low == "và" and re.match(rf" +(?!(?:{'|'.join(_STOP)}|văn|quy|pháp|luật|nghị|thông|giấy)(?!{_W}))[{_LO}]", text[m.end():]) or \
-                named and n and low == "và" and (nx := re.match(rf" +({_W}+)", text[m.end():])) and nx.group(1)[0].isupper() \
-                and not _TITLE_BREAK.match(nx.group(1)) and not _NOT_TITLE.match(text, m.end()):
+        nx = re.match(rf" +({_W}+)", text[m.end():]) if named and n and low == "và" else None
+        if nx and (re.match(rf"(?!(?:{_STOP_ALT}|văn|quy|pháp|luật|nghị|thông|giấy)(?!{_W}))[{_LO}]", nx.group(1)) or
+                   nx.group(1)[0].isupper() and not _TITLE_BREAK.match(nx.group(1)) and not _NOT_TITLE.match(text, m.end())):
             end, n, prev = m.end(), n + 1, low
             continue
         if n and _INTRANS.match(text, m.start(2)):
@@ -310,11 +310,12 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
             end, n = co.end(1), n + len(co.group(1).split()) + 1
             break
         comma = m.group(1).startswith(",") and not (prev == "phòng" and low == "chống")
+        too_long = bool(first) and not comma and segment > first and not named
         if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or \
                 ((n or not named) and word[0].isupper() and not (named and not comma and not _TITLE_BREAK.match(word))) or \
                 (comma and (n == 0 or (segment > 2 and low != lead) or low in _NEXT_ITEM or word[0].isupper())) or \
-                (first and not comma and segment > first and not named):
-            if first and not comma and segment > first and not named:
+                too_long:
+            if too_long:
                 end, n = cut                # a part after a comma longer than the first is no parallel part: drop it
             if low in ("đến", "tới", "với") and re.search(rf"(?<!{_W})liên quan$", text[pos:end], re.I):
                 return None         # "… liên quan | đến X": cut short before the participle's complement
@@ -326,8 +327,7 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
         lead = low if segment == 0 else lead        # the first syllable of the part (a repeated one is parallel)
         caps += bool(named and word[0].isupper())
         end, n, segment, prev = m.end(), n + 1, segment + 1, low
-    if first and segment > first and not named:
-        end, n = cut                        # (the same at the end of the sentence)
+    end, n = cut if first and segment > first and not named else (end, n)     # also at the sentence's end
     return (end, n) if n or bare_ok else None
 
 
@@ -339,7 +339,7 @@ _MEDIA = re.compile(r"cơ quan (?:báo chí|thông tin đại chúng|truyền th
 _NOT_TITLE = re.compile(rf" +(?:{_VI_ORG}|Nhà nước|Công ước|Hiệp định|Điều ước)(?!{_W})")
 _TITLE_BREAK = re.compile(r"(?:Luật|Bộ|Nghị|Pháp|Hiến|Thông|Quyết|Chỉ|Điều|Khoản|Điểm|Chương|Mục|Phần|Văn|Số)$")
 _DOC_COORD = re.compile(rf" ((?!(?:{'|'.join(_STOP | _ACTOR)}|công|giấy|văn|hợp|quyết|hồ|sổ|thẻ|bản|chứng|tài)(?!{_W}))"
-                        rf"[{_LO}]+(?: (?!(?:{'|'.join(_STOP)})(?!{_W}))[{_LO}]+)?)(?=\s*[,.;:)]|\s*$| (?:bao gồm|phải|được|do|của|cho|theo|tại|thì|đã|có)(?!{_W}))")
+                        rf"[{_LO}]+(?: (?!(?:{_STOP_ALT})(?!{_W}))[{_LO}]+)?)(?=\s*[,.;:)]|\s*$| (?:bao gồm|phải|được|do|của|cho|theo|tại|thì|đã|có)(?!{_W}))")
 _COMPETENT = re.compile(rf" có thẩm quyền(?=\s*[,.;:)]|\s*$| (?:trong|theo|về|của|để|thì|và|hoặc|đối|tại)(?!{_W}))")
 VI_NAMED = [("document", re.compile(r"(?<![\w])(?:[Gg]iấy phép|[Gg]iấy chứng nhận|[Cc]hứng chỉ|[Gg]iấy xác nhận|[Gg]iấy đăng ký|"
                                     r"[Vv]ăn bản chấp thuận)(?![\w])"), 0.8, True),
@@ -409,8 +409,8 @@ def spans(text: str) -> list[tuple[str, int, int, float]]:
                 run = None
             if run and _open(text, m.end(), run, head, prior, lead):
                 run = None              # an open relative clause, or one holding the duty modal: no bounded name
-            if run and [w.lower() for w in text[m.start():run[0]].split()[-2:]] in ([p, n] for p in _PRED for n in _NOMINAL):
-                run = None              # a nominaliser ("người có sự …") needs the verb it makes a noun: cut short
+            last = [w.lower() for w in text[m.start():run[0]].split()[-2:]] if run else []   # "người có sự …": the
+            run = None if len(last) == 2 and last[0] in _PRED and last[1] in _NOMINAL else run  # nominaliser needs its verb
             syls = text[m.start():run[0] if run else m.end() + 60].lower().split()
             # after a causative verb the noun phrase is the subject of the next verb ("hướng dẫn người yêu cầu bổ
             # sung"): a modifier of more than one word may hold that verb, unless a modal follows it (the verb comes
