@@ -188,11 +188,17 @@ def test_a_named_sanction_asked_about_alone_is_the_answer_and_follows_only_a_def
         c = _citing(units, order, 3, qtype="reasoning", refs=refs, route=one)
         c.hits[0] = Hit(named, 1.0, "direct", Unit(named, "l", "1", "article", text=units[named]))
         assert by_roles(c) == cited
+    # not named, asked only the penalty, citing no rule (only the fines it multiplies): no rule is
+    # paired with it by wording alone; asked the rule broken as well, one is
     c = _citing(units, ["l@1/a63", "l@1/a20", "l@1/a56", "l@1/a70"], 3, qtype="reasoning", refs=refs, route=one)
-    assert by_roles(c)[:2] == ["l@1/a63", "l@1/a20"]          # not named: the rule is paired as before
+    assert by_roles(c) == ["l@1/a63"]
+    both = Route("reasoning", sanction=True, asks=("sanction", "obligation"))
+    c = _citing(units, ["l@1/a63", "l@1/a20", "l@1/a56", "l@1/a70"], 3, qtype="reasoning", refs=refs, route=both)
+    assert by_roles(c)[:2] == ["l@1/a63", "l@1/a20"]
     assert all(AMOUNT.search(t) for t in ("处五万元以上十万元以下罚款", "二倍以上五倍以下", "phạt tiền từ 5.000.000 đồng",
                                           "5 triệu đồng", "gấp 02 lần", "a fine not exceeding $10,000",
-                                          "a fine of AED 50,000", "a fine not exceeding level 3"))
+                                          "a fine of AED 50,000", "a fine not exceeding level 3", "处三年以下有期徒刑",
+                                          "bị phạt tù từ 01 năm đến 03 năm", "liable to imprisonment for a term"))
     assert not any(AMOUNT.search(t) for t in ("依照本法第五十六条的规定处罚", "liable to the penalty in section 12 and 13",
                                               "bị xử phạt theo quy định tại Điều 5", "under GEN 3.3 and COBS 4"))
 
@@ -289,4 +295,14 @@ def test_a_sanction_stating_its_own_offence_is_cited_alone_when_only_the_penalty
     assert by_roles(c) == ["c@1/a181"]
     duty_too = Route("reasoning", sanction=True, asks=("sanction", "obligation"))
     c = _citing(units, ["c@1/a181", "c@1/a8"], 3, qtype="reasoning", route=duty_too)
+    assert by_roles(c) == ["c@1/a181", "c@1/a8"]
+    # what such an article cites is no rule it enforces: another offence, the code's reach
+    units.update({"c@1/a6": "Bộ luật này được áp dụng đối với mọi hành vi phạm tội thực hiện trên lãnh thổ nước Cộng hòa xã hội chủ nghĩa Việt Nam.",
+                  "c@1/a182": "Người nào vi phạm chế độ một vợ, một chồng thì bị phạt cảnh cáo hoặc phạt cải tạo không giam giữ đến 01 năm."})
+    cites = {"c@1/a181": [("c@1/a181", "c@1/a6"), ("c@1/a181", "c@1/a182")]}
+    c = _citing(units, ["c@1/a181", "c@1/a6", "c@1/a182", "c@1/a8"], 3, qtype="reasoning", route=penalty, refs=cites)
+    assert by_roles(c) == ["c@1/a181"]
+    # ... while a sanction citing the rule it enforces is cited with it
+    cites = {"c@1/a181": [("c@1/a181", "c@1/a8")]}
+    c = _citing(units, ["c@1/a181", "c@1/a8", "c@1/a6"], 3, qtype="reasoning", route=penalty, refs=cites)
     assert by_roles(c) == ["c@1/a181", "c@1/a8"]

@@ -259,6 +259,16 @@ DUTY_LAW = """中华人民共和国测试法
 第十九条　发生重大生产安全事故的，由主管部门处五万元罚款。
 
 第二十条　无生产许可证生产受控物质，构成犯罪的，依法追究刑事责任。
+
+第二十一条　任何单位和个人不得有下列行为：
+（一）拆本使用票据；
+（二）扩大票据使用范围。
+
+第二十二条　违反本法规定，有下列情形之一的，由主管部门责令改正：
+（一）拆本使用票据，违法所得超过一万元的，没收违法所得，处违法所得一倍以上五倍以下的罚款；
+（二）扩大票据使用范围，没有违法所得的，处一万元罚款。
+
+第二十三条　私自印制票据，伪造证照，扩大票据使用范围的，由主管部门处五万元罚款。
 """
 
 
@@ -279,6 +289,10 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert ("a17/c1", "a16") in links           # the plain form: the conduct opens the sentence ("…的，由…")
     assert not any(s.startswith("a19") for s, _ in links)   # ... an event punished is no breach of a duty
     assert ("a20/c1", "a16") in links           # ... a trailing condition (构成犯罪) is no part of the conduct
+    # a listed conduct carrying its own penalty: the conduct ends where its gain or its measure begins
+    assert ("a22/c1/p1", "a21") in links and ("a22/c1/p2", "a21") in links
+    # several conducts in one sentence: each that a duty names is linked to it; one none names, to nothing
+    assert {t for s, t in links if s.startswith("a23")} == {"a14", "a21"}
     assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
     english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
     assert implicit_duties(english) == []          # other languages number what a penalty enforces

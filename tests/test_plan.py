@@ -106,3 +106,14 @@ def test_asking_whether_an_act_is_lawful_asks_for_the_rule():
     for q in ("可以吗", "某人可以在哪里申请？", "该合同是否合法有效？", "没收的款项是否违法所得？",
               "Is this legal advice privileged?", "Doanh nghiệp có được phép nộp hồ sơ trực tuyến không?"):
         assert "obligation" not in asked_roles(q), q
+
+
+def test_the_duties_of_a_party_asked_with_what_is_ask_a_duty_not_a_meaning():
+    """"X là gì" asks what X means -- unless X is the duties *of* a party: then what a provision
+    requires of it is asked; a term holding the word (thời hiệu truy cứu trách nhiệm hình sự) is
+    still defined."""
+    assert classify("Trách nhiệm của Bộ Y tế trong việc phòng, chống ma túy là gì?").type == "precise"
+    assert classify("What are the duties of the Regulator?").type == "precise"
+    assert classify("经营者的义务是什么？").type == "precise"
+    assert classify("Thời hiệu truy cứu trách nhiệm hình sự là gì?").type == "definition"
+    assert classify("What is a licensee?").type == "definition"

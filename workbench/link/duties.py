@@ -41,6 +41,10 @@ _PLAIN = re.compile(r"的，(?:由|依照|依法|处|责令|没收|吊销)")
 # what opens an event, a consequence or a repeat rather than a conduct: 发生 / 造成 / 导致 / 构成 /
 # 情节 / 拒不 / 逾期 / 有前款 / 再次 / 经责令 (a closed class of clause openers, not any law's wording)
 _CONDITION = re.compile(r"(?:发生|造成|导致|构成|情节|拒不|逾期|有前款|有本条|再次|经责令)")
+# what scales a penalty, not a conduct: the gain or the value involved ("违法所得超过1万元的", "货值金额不足…的")
+_AMOUNT = re.compile(r"(?:没有|无)?(?:违法所得|货值金额|违法经营额)")
+# what opens the measure after a listed conduct ("…经营的，没收违法所得，处…罚款")
+_MEASURE = re.compile(r"(?:由|处|并处|责令|没收|吊销|给予|暂扣|撤销)")
 _POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
 _DUTY = re.compile(r"应当|必须|不得|禁止")
@@ -109,6 +113,14 @@ def _link(units: list[Unit]) -> list[Edge]:
                 score, target = max(best.get(_article(named), (0.0, named))[0], MIN_SCORE), named
         if score >= MIN_SCORE:
             edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
+            continue
+        # several conducts in one sentence ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"):
+        # each part a duty forbids or requires verbatim is linked to it
+        for part in dict.fromkeys(conduct.split("，")):
+            named = _naming(_HAN.sub("", part), duty_texts) if len(_HAN.sub("", part)) >= MIN_CONDUCT else None
+            if named is not None:
+                edges.append(Edge(u.id, named, EdgeType.REFERENCES, part[:120],
+                                  max(best.get(_article(named), (0.0, named))[0], MIN_SCORE), EXTRACTOR))
     return edges
 
 
@@ -145,7 +157,14 @@ def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | No
                 or _NUMBERED.search(parent.text.split("：")[0]):
             return None
         text = _POINT_NO.sub("", u.text)
-        return None if _NUMBERED.search(text) else text
+        if _NUMBERED.search(text):
+            return None
+        # a point may carry its own penalty after the conduct ("未取得…许可，擅自从事…经营，违法所得超过
+        # 1万元的，没收违法所得，处…"): the conduct is the sentence parts before a condition or a measure
+        parts = re.split(r"[。；]", text)[0].split("，")
+        end = next((i for i, p in enumerate(parts) if i and (_CONDITION.match(p) or _AMOUNT.match(p) or
+                                                              _MEASURE.match(p))), len(parts))
+        return "，".join(parts[:end]).rstrip("的，, ")
     if roles[u.id] != "sanction":
         return None
     m = _IMPLICIT.search(u.text)

@@ -16,6 +16,7 @@ from ..parse.roles import role_of
 from .route import Policy
 from .scope import Scope
 
+RULES = ("obligation", "prohibition", "permission", "procedure")   # roles of a rule a sanction enforces
 ROLE_WINDOW = 3     # the other role is looked for among the next cite_max + ROLE_WINDOW hits
 
 
@@ -232,12 +233,13 @@ def refs(c: Citing, uid: str, sanction: bool = False) -> list[str]:
 
 
 # an amount of a penalty: a sum, a multiple or a scale level ("五万元", "二倍以上五倍以下",
-# "5 triệu đồng", "gấp 02 lần", "$10,000", "AED 50,000", "level 3"); a clause stating one sets its
-# own penalty
+# "5 triệu đồng", "gấp 02 lần", "$10,000", "AED 50,000", "level 3"), or a custodial term ("三年以下有期徒刑",
+# "phạt tù từ 01 năm đến 03 năm", "imprisonment for a term"); a clause stating one sets its own penalty
 _CODES = r"(?:USD|AED|SGD|EUR|GBP|CNY|RMB|HKD)"
 AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)"
                     rf"|\d[\d.,]*\s*(?:triệu\s*|tỷ\s*)?(?:đồng|VN[DĐ]|lần|dollars?|dirhams?|penalty units?|{_CODES}\b)"
-                    rf"|[$€£]\s*\d|\b(?:US\$|{_CODES})\s*\d|\b[Ll]evel\s*\d")
+                    rf"|[$€£]\s*\d|\b(?:US\$|{_CODES})\s*\d|\b[Ll]evel\s*\d"
+                    r"|有期徒刑|无期徒刑|拘役|phạt tù|tù chung thân|\bimprisonment\b")
 
 
 def defers(c: Citing, uid: str, target: str) -> bool:
@@ -295,9 +297,11 @@ def by_roles(c: Citing) -> list[str]:
         if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites, or restates
             enforces = enforced(c, hits[0].unit_id)
             # a sanction that neither cites nor restates a rule states the offence itself (a criminal code's
-            # article: the act and its penalty in one provision): asked only the penalty, no rule to pair it with
-            if not enforces and not c.plan.route.asks_duty:
-                other = []
+            # article: the act and its penalty in one provision; what it cites are other offences, the
+            # code's reach, its principles): asked only the penalty, it is cited alone, with what its
+            # penalty defers to
+            if not {t for t in enforces if role_of(c.unit(t)) in RULES} and not c.plan.route.asks_duty:
+                return ([hits[0].unit_id] + refs(c, hits[0].unit_id, sanction=True))[:policy.cite_max]
         else:                               # the sanction enforcing it: one citing it
             enforces = enforcing(c, hits[0].unit_id, [h.unit_id for h in other])
         pool = [h for h in other if h.unit_id in enforces] or other

@@ -124,6 +124,12 @@ BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务
                   r"council|who)\b|which body|cơ quan|[uủ]y ban|ubnd|bộ trưởng|chính phủ|(?-i:\b(Bộ|Sở) [A-ZĐ])", re.I)
 
 
+# asking the duties *of* a party ("Trách nhiệm của Bộ Y tế … là gì", "经营者的义务是什么", "the duties of
+# the Regulator") asks what a provision requires of it, not what a word means
+DUTY_OF = re.compile(r"(trách nhiệm|nghĩa vụ|nhiệm vụ) của|的(义务|职责)(是什么|有哪些)|"
+                     r"\b(duties|obligations|responsibilities) of\b")
+
+
 def asked_roles(q: str) -> tuple[str, ...]:
     """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
     duty), in the order of parse.roles.ROLES."""
@@ -294,7 +300,7 @@ def classify(q: str) -> Route:
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
                              or has(COMPARE_CUES) or has(HISTORY_CUES)):
         kind = "version_diff"
-    elif has(DEF_CUES) and not arts and not sanction:      # "what is the penalty" asks no meaning
+    elif has(DEF_CUES) and not arts and not sanction and not DUTY_OF.search(low):   # "what is the penalty" asks no meaning
         kind = "definition"
     elif arts and not sanction:
         kind = "precise"
