@@ -180,6 +180,21 @@ def test_roles_of_provisions_in_three_languages():
     assert role("“Client” means a person to whom a firm provides a service.", language="en") == "definition"
     assert role("some text", title="Giải thích từ ngữ", language="vi") == "definition"
     assert role("", language="zh", kind="chapter") == ""
+    # an English rule's force is its modal; the procedural nouns it mentions are its object
+    assert role("A Relevant Person must ensure that the MLRO investigates each internal notification.", language="en") == "obligation"
+    assert role("The Regulator may, by written notice, direct the Fund Manager to withdraw its registration.",
+                language="en") == "permission"
+    assert role("An application must be made within 14 days.", language="en") == "obligation"
+    assert role("An Authorised Person's non-performance is an example of a trigger.", language="en") == "other"   # the defined term
+    assert role("The Regulator is authorised to appoint an inspector.", language="en") == "permission"
+    assert role("Such technical services may include software.", language="en") == "other"   # a guess, not a grant
+    assert role("This section shall not affect the right of a person to take an action.", language="en") == "other"   # a saving
+    # a penalty served or a power delegated is no sanction; a condition or a quantity is no definition
+    assert role("Người đang chấp hành án phạt tù có thể được tha tù trước thời hạn.", language="vi") != "sanction"
+    assert role("5. Chính phủ quy định chi tiết thủ tục cấp, thu hồi giấy chứng nhận.", language="vi") != "sanction"
+    assert role("3. Trường hợp nghĩa vụ là nghĩa vụ cấp dưỡng thì nghĩa vụ đó không chấm dứt.", language="vi") != "definition"
+    assert role("e) Đã chấp hành được ít nhất là một phần hai thời hạn tù.", language="vi") != "definition"
+    assert role("Người nào trộm cắp tài sản thì bị phạt tù từ 06 tháng đến 03 năm.", language="vi") == "sanction"
 
 
 def test_the_asked_role_is_read_in_every_question_type():

@@ -55,15 +55,18 @@ CUES: dict[str, dict[str, re.Pattern]] = {
         # "X là Y": a definition, unless Y is a quantity ("Thời hạn kháng cáo là 15 ngày" sets a
         # period, a rule) or a negation
         "definition": _rx(r"được hiểu là", r"giải thích từ ngữ", r"các từ ngữ dưới đây",
-                          r"^\s*(?:\d+\.\s*)?(?!\s*(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh) này)[^,.;:\n]{2,60}?\s+là\s+"
-                          r"(?!\d|(?:hai|ba|bốn|năm|sáu|bảy|tám|chín|mười)\s|không\b)"),
+                          # ... whose subject is a term: not a condition ("Trường hợp …", "Nếu …", "Khi …") or
+                          # an act ("Đã chấp hành …"), and not a quantity ("ít nhất là")
+                          r"^\s*(?:\d+\.\s*|[a-zđ]\)\s*)?(?!\s*(?:(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh) này|"
+                          r"(?:Trường hợp|Nếu|Khi|Trong|Đã|Được)\b))[^,.;:\n]{2,60}?(?<!ít nhất)(?<!nhiều nhất)(?<!tối đa)"
+                          r"(?<!tối thiểu)\s+là\s+(?!\d|(?:hai|ba|bốn|năm|sáu|bảy|tám|chín|mười)\s|không\b)"),
         "scope": _rx(r"phạm vi điều chỉnh", r"đối tượng áp dụng", r"có hiệu lực(?: thi hành)?(?: kể)? từ",
                      r"hết hiệu lực", r"bãi bỏ", r"(?:Luật|Bộ luật|Nghị định|Thông tư|Pháp lệnh) này quy định về",
                      r"(?:Luật|Bộ luật|Nghị định|Thông tư|Pháp lệnh) này áp dụng", r"(?:Luật|Bộ luật) này là luật", r"điều khoản chuyển tiếp",
                      r"quy định chuyển tiếp"),
         "sanction": _rx(r"phạt tiền", r"phạt tù", r"phạt cải tạo", r"tử hình", r"chung thân", r"xử phạt",
                         r"bị xử lý", r"truy cứu trách nhiệm", r"tước quyền", r"thu hồi giấy", r"hình phạt",
-                        r"bồi thường thiệt hại", r"kỷ luật", r"cảnh cáo"),
+                        r"kỷ luật", r"cảnh cáo"),
         "prohibition": _rx(r"nghiêm cấm", r"\bcấm\b", r"không được"),
         "procedure": _rx(r"hồ sơ", r"thủ tục", r"trình tự", r"ngày làm việc", r"trong thời hạn", r"nộp đơn",
                          r"đơn đề nghị", r"thẩm định", r"khiếu nại", r"khởi kiện", r"thông báo"),
@@ -82,14 +85,17 @@ CUES: dict[str, dict[str, re.Pattern]] = {
         "sanction": _rx(r"\bliable\b", r"\bfines?\b(?! tun)", r"\bpenalt(?:y|ies)\b", r"\bimprisonment\b",
                         r"\brevok", r"\brevocation\b", r"\bcensure", r"\bcommits an offence\b",
                         r"\bguilty of an offence\b", r"\bconvict"),
+        # "shall not affect / prejudice …" saves a right (a legal effect), it forbids nothing
         "prohibition": _rx(r"(?-i:^\s*No\s+[A-Z])", r"\bmust not\b", r"\bshall not\b", r"\bmay not\b", r"\bis prohibited\b",
                            r"\bare prohibited\b", r"\bno person (?:may|shall|must)\b", r"\bmust never\b"),
         "procedure": _rx(r"\bapplication\b", r"\bapply to the\b", r"\bnotif(?:y|ication)\b", r"\bsubmit",
                          r"\bwithin \w+ (?:business |calendar )?days\b", r"\bprocedures?\b",
                          r"\bappeal\b", r"\bregist(?:er|ration)\b"),
         "obligation": _rx(r"\bmust\b", r"\bshall\b", r"\bis required to\b", r"\bare required to\b",
-                          r"\bshould\b", r"\bresponsible for\b", r"\bensure\b"),
-        "permission": _rx(r"\bmay\b", r"\bis entitled\b", r"\bpermitted\b", r"\bauthori[sz]ed\b", r"\bwaive", r"\bnot required to\b", r"\bexcused\b",
+                          r"\bshould\b", r"\bresponsible for\b"),
+        # "is authorised to", not the defined term "Authorised Person" (a regulated firm in most rulebooks)
+        # "may" grants, unless it guesses: "may have been engaged", "may include", "may be aware"
+        "permission": _rx(r"\bmay\b(?! (?:have|include|be (?:aware|able|engaged|relevant|appropriate|necessary|useful|difficult|possible))\b)", r"\bis entitled\b", r"\bpermitted\b", r"(?-i:\bauthori[sz]ed\b)(?! [Pp]ersons?\b)", r"\bwaive", r"\bnot required to\b", r"\bexcused\b",
                           r"\bexempt", r"\bcan\b"),
     },
 }
@@ -133,11 +139,28 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in zip(cuts, cuts[1:]) if text[s:e].strip()]
 
 
+# the order in which a sentence's cues are tried, where it is not that of ROLES: an English rule
+# states its force by its modal ("must ensure that … a notification", "may apply to the exposure"),
+# the procedural nouns it mentions (application, notification, registration) are its object
+# a saving clause states what a provision leaves untouched ("This section shall not affect the right …"):
+# no force of its own
+_SAVING = re.compile(r"\b(?:shall|does|will|do) not (?:affect|prejudice|limit|invalidate)\b", re.I)
+# a Vietnamese sentence naming a penalty it does not impose: one being served ("chấp hành án phạt tù"),
+# or a power delegated ("Chính phủ quy định chi tiết … thủ tục cấp, thu hồi giấy …")
+_VI_MENTIONS = re.compile(r"(?:chấp hành|thi hành)(?: xong| được)?(?: bản án| án)?(?: hình)? phạt(?: tù| tiền| bổ sung)?|"
+                          r"quy định chi tiết.*", re.I)
+ORDER = {"en": ("definition", "scope", "sanction", "prohibition", "obligation", "permission", "procedure")}
+
+
 def sentence_role(sentence: str, language: str) -> str:
     cues = CUES.get(language, CUES["en"])
     if language == "zh":
         sentence = _ZH_TITLE.sub("《》", sentence)
-    for name in ROLES[:-1]:
+    elif language == "en":
+        sentence = _SAVING.sub(" ", sentence)
+    elif language == "vi":
+        sentence = _VI_MENTIONS.sub(" ", sentence)
+    for name in ORDER.get(language, ROLES[:-1]):
         if cues[name].search(sentence):
             return name
     return "other"
