@@ -306,3 +306,42 @@ def test_a_sanction_stating_its_own_offence_is_cited_alone_when_only_the_penalty
     cites = {"c@1/a181": [("c@1/a181", "c@1/a8")]}
     c = _citing(units, ["c@1/a181", "c@1/a8", "c@1/a6"], 3, qtype="reasoning", route=penalty, refs=cites)
     assert by_roles(c) == ["c@1/a181", "c@1/a8"]
+
+
+def test_of_sanctions_restating_conducts_the_one_whose_conduct_the_facts_cover_is_chosen():
+    """Two penalties for one prohibition: the facts "没有取得生产配额许可证…生产了…消耗臭氧层物质" fulfil
+    "无生产配额许可证生产消耗臭氧层物质", not "超出生产配额许可证规定的品种、数量…生产" (which repeats the
+    question's words more often); of listed conducts alike, the one whose lead-in names the
+    question's party ("承运人有下列行为之一的")."""
+    from types import SimpleNamespace
+    from workbench.core.records import Filter
+    from workbench.retrieve.cite import conduct_cover
+    texts = {"l@1/a31": ("article", None, "无生产配额许可证生产消耗臭氧层物质的，由主管部门责令停止违法行为，处十万元以上二十万元以下的罚款。"),
+             "l@1/a33": ("article", None, "生产单位有下列行为之一的，由主管部门责令停止违法行为，处二万元以上十万元以下的罚款：\n"
+                                         "（一）超出生产配额许可证规定的品种、数量、期限生产消耗臭氧层物质的；"),
+             "l@1/a33/c1": ("clause", "l@1/a33", "生产单位有下列行为之一的，由主管部门责令停止违法行为，处二万元以上十万元以下的罚款：\n"
+                                                "（一）超出生产配额许可证规定的品种、数量、期限生产消耗臭氧层物质的；"),
+             "l@1/a33/c1/p1": ("point", "l@1/a33/c1", "（一）超出生产配额许可证规定的品种、数量、期限生产消耗臭氧层物质的；"),
+             "l@1/a48": ("article", None, "违反本办法规定，承运人有下列行为之一的，处一千元以上三千元以下罚款：\n（一）运输的畜禽到达目的地后，未报告的；"),
+             "l@1/a48/c1": ("clause", "l@1/a48", "违反本办法规定，承运人有下列行为之一的，处一千元以上三千元以下罚款：\n（一）运输的畜禽到达目的地后，未报告的；"),
+             "l@1/a48/c1/p1": ("point", "l@1/a48/c1", "（一）运输的畜禽到达目的地后，未报告的；"),
+             "l@1/a49": ("article", None, "违反本办法规定，屠宰厂有下列行为之一的，处一千元以上三千元以下罚款：\n（一）畜禽到达目的地后，未报告的；"),
+             "l@1/a49/c1": ("clause", "l@1/a49", "违反本办法规定，屠宰厂有下列行为之一的，处一千元以上三千元以下罚款：\n（一）畜禽到达目的地后，未报告的；"),
+             "l@1/a49/c1/p1": ("point", "l@1/a49/c1", "（一）畜禽到达目的地后，未报告的；")}
+    units = {i: Unit(i, "l", "1", k, label="1", text=t, language="zh", parent_id=p) for i, (k, p, t) in texts.items()}
+
+    class Store:
+        def get(self, ids, vectors=False):
+            return [units[i] for i in ids if i in units]
+
+        def where(self, f: Filter):
+            return [u for i, u in units.items() if any(i.startswith(a + "/") for a in f.under)]
+
+    def cover(facts, ids):
+        plan = SimpleNamespace(language="zh", facts=facts)
+        return conduct_cover(Citing(SimpleNamespace(store=Store()), [], None, plan, None, None, {}, {}, {}, {}), ids)
+    got = cover("某化工企业在没有取得生产配额许可证的情况下生产了一批受控的消耗臭氧层物质", ["l@1/a31", "l@1/a33"])
+    assert got["l@1/a31"] > got["l@1/a33"]
+    got = cover("承运人把用于屠宰的畜禽运到目的地后，不报告", ["l@1/a48", "l@1/a49"])
+    assert got["l@1/a48"] > got["l@1/a49"]
+    assert cover("承运人", ["l@1/a48", "l@1/a50"]) == {}          # a unit that is no sanction restating a conduct

@@ -365,14 +365,49 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
 def fact_match(c: Citing, ids: list[str]) -> dict[str, float]:
     """How literally each of `ids` (articles) names the question's facts: BM25 of the topic
     without its duty-and-penalty frame (`Plan.facts`), over the articles and their parts, in
-    the instruments the question names, if any."""
+    the instruments the question names, if any. Sanctions that each restate the conduct they
+    punish (link/duties.py) are told apart by that conduct instead: the one whose conduct the
+    facts cover best (`conduct_cover`), BM25 breaking ties."""
     from .seeds import lexical
     if not ids:
         return {}
     keys = tuple(sorted(c.scope.keys))
     hits, _ = lexical(c.r, c.plan.facts, c.plan.language, replace(c.cfg, candidates=len(ids)),
                       Filter(ids=tuple(ids), keys=keys), Filter(under=tuple(ids), keys=keys))
-    return {h.unit_id: h.score for h in hits}
+    bm25 = {h.unit_id: h.score for h in hits}
+    cover = conduct_cover(c, ids)
+    if not cover:
+        return bm25
+    top = max(bm25.values(), default=0.0) or 1.0
+    return {uid: cover[uid] + bm25.get(uid, 0.0) / top * 1e-3 for uid in ids}
+
+
+def conduct_cover(c: Citing, ids: list[str]) -> dict[str, float]:
+    """For sanctions that each restate a conduct (a Chinese penalty: "无生产配额许可证生产…的，由…
+    处…罚款", or its listed points), the share of the best-covered conduct's character pairs that
+    the question's facts contain: the offence whose elements the facts name. {} unless every one
+    of `ids` is such a sanction (one citing its rule by number is compared by BM25 as before)."""
+    from ..link.duties import _IMPLICIT, _LIST, _conduct, _pairs
+    if c.plan.language != "zh" or any(kind_of(c.unit(a)) != "sanction" for a in ids):
+        return {}
+    facts = set(_pairs(c.plan.facts))
+    out = {}
+    for a in ids:
+        units = [u for u in [c.unit(a)] + c.r.store.where(Filter(under=(a,))) if u is not None]
+        roles, by_id = {u.id: role_of(u) for u in units}, {u.id: u for u in units}
+        best = 0.0
+        for u in units:
+            conduct = _conduct(u, roles, by_id) or ""
+            lead = by_id.get(u.parent_id or "") if u.kind == "point" and conduct else None
+            if lead is not None and _LIST.search(lead.text):    # whose conduct: "承运人有下列行为之一的"
+                conduct = _IMPLICIT.sub("", lead.text[:_LIST.search(lead.text).start()]) + conduct
+            pairs = set(_pairs(conduct))
+            if pairs:
+                best = max(best, len(pairs & facts) / len(pairs))
+        if not best:
+            return {}
+        out[a] = best
+    return out
 
 
 def enforcing(c: Citing, rule: str, ids: list[str]) -> set[str]:
