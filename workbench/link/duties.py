@@ -31,6 +31,12 @@ from ..parse.roles import role_of
 # 0.26-0.85, the wrong ones at most 0.22 but one at 0.44 between two right ones), not tuned on
 # questions; validated on other laws' links read by hand (docs/features.md, the legal graph).
 MIN_SCORE = 0.35
+# Below MIN_SCORE, a link is still made when the best article stands clear of every other one: at
+# least CLEAR_FLOOR (on the law MIN_SCORE was read on, right links scored from 0.26, wrong ones up
+# to 0.22 but one) and CLEAR_RATIO times the next article's score. Design values set from that
+# reading, not on questions; the links they add were judged blind (docs/benchmarks.md).
+CLEAR_FLOOR = 0.25
+CLEAR_RATIO = 2.0
 MIN_CONDUCT = 4          # characters of restated conduct needed to compare
 EXTRACTOR = "implicit-duty"
 
@@ -107,11 +113,13 @@ def _link(units: list[Unit]) -> list[Edge]:
         if not best:
             continue
         score, target = max(best.values())
-        if score < MIN_SCORE:       # a conduct named in a few words ("虚开发票的"): the one duty article naming it
+        runner_up = max((v for a, (v, _) in best.items() if a != _article(target)), default=0.0)
+        clear = score >= CLEAR_FLOOR and score >= CLEAR_RATIO * runner_up
+        if score < MIN_SCORE and not clear:   # a conduct named in a few words ("虚开发票的"): the one duty article naming it
             named = _naming(_HAN.sub("", conduct), duty_texts)
             if named is not None:
                 score, target = max(best.get(_article(named), (0.0, named))[0], MIN_SCORE), named
-        if score >= MIN_SCORE:
+        if score >= MIN_SCORE or clear:
             edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
             continue
         # several conducts in one sentence ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"):
