@@ -297,11 +297,13 @@ def test_a_sanction_stating_its_own_offence_is_cited_alone_when_only_the_penalty
     c = _citing(units, ["c@1/a181", "c@1/a8"], 3, qtype="reasoning", route=duty_too)
     assert by_roles(c) == ["c@1/a181", "c@1/a8"]
     # what such an article cites is no rule it enforces: another offence, the code's reach
-    units.update({"c@1/a6": "Bộ luật này được áp dụng đối với mọi hành vi phạm tội thực hiện trên lãnh thổ nước Cộng hòa xã hội chủ nghĩa Việt Nam.",
+    units.update({"c@1/a6": "Bộ luật này áp dụng đối với mọi hành vi phạm tội thực hiện trên lãnh thổ nước Cộng hòa xã hội chủ nghĩa Việt Nam.",
                   "c@1/a182": "Người nào vi phạm chế độ một vợ, một chồng thì bị phạt cảnh cáo hoặc phạt cải tạo không giam giữ đến 01 năm."})
     cites = {"c@1/a181": [("c@1/a181", "c@1/a6"), ("c@1/a181", "c@1/a182")]}
     c = _citing(units, ["c@1/a181", "c@1/a6", "c@1/a182", "c@1/a8"], 3, qtype="reasoning", route=penalty, refs=cites)
     assert by_roles(c) == ["c@1/a181"]
+    c = _citing(units, ["c@1/a181", "c@1/a182"], 3, qtype="reasoning", route=penalty, refs=cites)
+    assert by_roles(c) == ["c@1/a181"]          # whether or not a rule happens to rank beside it
     # ... while a sanction citing the rule it enforces is cited with it
     cites = {"c@1/a181": [("c@1/a181", "c@1/a8")]}
     c = _citing(units, ["c@1/a181", "c@1/a8", "c@1/a6"], 3, qtype="reasoning", route=penalty, refs=cites)
@@ -327,7 +329,8 @@ def test_of_sanctions_restating_conducts_the_one_whose_conduct_the_facts_cover_i
              "l@1/a48/c1/p1": ("point", "l@1/a48/c1", "（一）运输的畜禽到达目的地后，未报告的；"),
              "l@1/a49": ("article", None, "违反本办法规定，屠宰厂有下列行为之一的，处一千元以上三千元以下罚款：\n（一）畜禽到达目的地后，未报告的；"),
              "l@1/a49/c1": ("clause", "l@1/a49", "违反本办法规定，屠宰厂有下列行为之一的，处一千元以上三千元以下罚款：\n（一）畜禽到达目的地后，未报告的；"),
-             "l@1/a49/c1/p1": ("point", "l@1/a49/c1", "（一）畜禽到达目的地后，未报告的；")}
+             "l@1/a49/c1/p1": ("point", "l@1/a49/c1", "（一）畜禽到达目的地后，未报告的；"),
+             "l@1/a50": ("article", None, "违反本办法第十条规定的，处一千元罚款。")}
     units = {i: Unit(i, "l", "1", k, label="1", text=t, language="zh", parent_id=p) for i, (k, p, t) in texts.items()}
 
     class Store:
@@ -344,4 +347,5 @@ def test_of_sanctions_restating_conducts_the_one_whose_conduct_the_facts_cover_i
     assert got["l@1/a31"] > got["l@1/a33"]
     got = cover("承运人把用于屠宰的畜禽运到目的地后，不报告", ["l@1/a48", "l@1/a49"])
     assert got["l@1/a48"] > got["l@1/a49"]
-    assert cover("承运人", ["l@1/a48", "l@1/a50"]) == {}          # a unit that is no sanction restating a conduct
+    # a sanction numbering the rule it enforces restates no conduct: BM25 compares them, as before
+    assert cover("承运人运到目的地后不报告", ["l@1/a48", "l@1/a50"]) == {}

@@ -116,4 +116,5 @@ def test_the_duties_of_a_party_asked_with_what_is_ask_a_duty_not_a_meaning():
     assert classify("What are the duties of the Regulator?").type == "precise"
     assert classify("经营者的义务是什么？").type == "precise"
     assert classify("Thời hiệu truy cứu trách nhiệm hình sự là gì?").type == "definition"
+    assert classify("Nghĩa vụ của người lao động được hiểu là gì?").type == "definition"   # a meaning asked outright
     assert classify("What is a licensee?").type == "definition"

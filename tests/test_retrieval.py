@@ -195,6 +195,12 @@ def test_roles_of_provisions_in_three_languages():
     assert role("3. Trường hợp nghĩa vụ là nghĩa vụ cấp dưỡng thì nghĩa vụ đó không chấm dứt.", language="vi") != "definition"
     assert role("e) Đã chấp hành được ít nhất là một phần hai thời hạn tù.", language="vi") != "definition"
     assert role("Người nào trộm cắp tài sản thì bị phạt tù từ 06 tháng đến 03 năm.", language="vi") == "sanction"
+    assert role("b) Trường hợp người phạm tội là người dưới 18 tuổi thì được giảm nhẹ.", language="vi") != "definition"
+    assert role("Người nào vi phạm quy định chi tiết về an toàn lao động thì bị phạt tiền từ 5.000.000 đồng.",
+                language="vi") == "sanction"                  # breaking detailed rules is no delegation
+    assert role("A firm shall not limit its liability to a client.", language="en") == "prohibition"   # a party, no saving
+    assert role("The authorised officer will inspect the premises.", language="en") == "other"
+    assert role("The Regulator may have regard to any matter.", language="en") == "permission"
 
 
 def test_the_asked_role_is_read_in_every_question_type():

@@ -70,6 +70,27 @@ def _article(uid: str) -> str:
     return "/".join(uid.split("/")[:2])
 
 
+def restated_conducts(units: list[Unit]) -> list[str]:
+    """The conducts a sanctioning article restates, read from it and its parts (`units`): each with
+    the party its list names, when it is a listed point ("承运人有下列行为之一的：（一）…未报告的" ->
+    "承运人…未报告")."""
+    roles, by_id = {u.id: role_of(u) for u in units}, {u.id: u for u in units}
+    out = []
+    for u in units:
+        conduct = _conduct(u, roles, by_id)
+        if not conduct:
+            continue
+        lead = by_id.get(u.parent_id or "") if u.kind == "point" else None
+        m = _LIST.search(lead.text) if lead is not None else None
+        out.append((_IMPLICIT.sub("", lead.text[:m.start()]) if m else "") + conduct)
+    return out
+
+
+def char_pairs(text: str) -> list[str]:
+    """The Han character pairs of `text` (what conducts and duties are compared by)."""
+    return _pairs(text)
+
+
 def _pairs(text: str) -> list[str]:
     t = _HAN.sub("", text)
     return [t[i:i + 2] for i in range(len(t) - 1)]
@@ -113,22 +134,26 @@ def _link(units: list[Unit]) -> list[Edge]:
         if not best:
             continue
         score, target = max(best.values())
-        runner_up = max((v for a, (v, _) in best.items() if a != _article(target)), default=0.0)
-        clear = score >= CLEAR_FLOOR and score >= CLEAR_RATIO * runner_up
-        if score < MIN_SCORE and not clear:   # a conduct named in a few words ("虚开发票的"): the one duty article naming it
-            named = _naming(_HAN.sub("", conduct), duty_texts)
-            if named is not None:
-                score, target = max(best.get(_article(named), (0.0, named))[0], MIN_SCORE), named
-        if score >= MIN_SCORE or clear:
+        if score >= MIN_SCORE:
             edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
             continue
-        # several conducts in one sentence ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"):
-        # each part a duty forbids or requires verbatim is linked to it
-        for part in dict.fromkeys(conduct.split("，")):
-            named = _naming(_HAN.sub("", part), duty_texts) if len(_HAN.sub("", part)) >= MIN_CONDUCT else None
-            if named is not None:
-                edges.append(Edge(u.id, named, EdgeType.REFERENCES, part[:120],
-                                  max(best.get(_article(named), (0.0, named))[0], MIN_SCORE), EXTRACTOR))
+        # a conduct named in a few words ("虚开发票的"): the one duty article naming it verbatim; several
+        # conducts in one sentence ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"): each
+        # part a duty forbids or requires verbatim, linked to it
+        named = {}
+        for part in dict.fromkeys([conduct] + conduct.split("，")):
+            hit = _naming(_HAN.sub("", part), duty_texts) if len(_HAN.sub("", part)) >= MIN_CONDUCT else None
+            if hit is not None and _article(hit) not in {_article(t) for t in named}:
+                named[hit] = part
+            if named and part == conduct:
+                break                                   # the whole conduct is named: no parts needed
+        for hit, part in named.items():
+            edges.append(Edge(u.id, hit, EdgeType.REFERENCES, part[:120],
+                              round(max(best.get(_article(hit), (0.0, hit))[0], MIN_SCORE), 3), EXTRACTOR))
+        # last, a best article standing clear of every other one, its wording only partly repeated
+        runner_up = max((v for a, (v, _) in best.items() if a != _article(target)), default=0.0)
+        if not named and score >= CLEAR_FLOOR and score >= CLEAR_RATIO * runner_up:
+            edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
     return edges
 
 
@@ -169,10 +194,13 @@ def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | No
             return None
         # a point may carry its own penalty after the conduct ("未取得…许可，擅自从事…经营，违法所得超过
         # 1万元的，没收违法所得，处…"): the conduct is the sentence parts before a condition or a measure
+        # (a measure opens a part only after a conduct closed by "的": "未经许可，由他人代为经营的" is one conduct)
         parts = re.split(r"[。；]", text)[0].split("，")
         end = next((i for i, p in enumerate(parts) if i and (_CONDITION.match(p) or _AMOUNT.match(p) or
-                                                              _MEASURE.match(p))), len(parts))
-        return "，".join(parts[:end]).rstrip("的，, ")
+                                                              _MEASURE.match(p) and parts[i - 1].endswith("的"))),
+                   len(parts))
+        conduct = "，".join(parts[:end]).strip("，, ")
+        return conduct[:-1] if conduct.endswith("的") else conduct
     if roles[u.id] != "sanction":
         return None
     m = _IMPLICIT.search(u.text)
@@ -195,5 +223,6 @@ def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | No
         return None
     end = u.text.find("的，", m.end())
     end = end if end > 0 else u.text.find("，", m.end())
-    conduct = u.text[m.end():end] if end > 0 else u.text[m.end():]
-    return None if _NUMBERED.search(conduct) else conduct.strip("，, ")
+    conduct = (u.text[m.end():end] if end > 0 else u.text[m.end():]).strip("，, ")
+    # "违反本法规定，构成犯罪的": an event or a consequence, no conduct (as in the plain form)
+    return None if _NUMBERED.search(conduct) or _CONDITION.match(conduct) else conduct

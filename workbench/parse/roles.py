@@ -57,7 +57,7 @@ CUES: dict[str, dict[str, re.Pattern]] = {
         "definition": _rx(r"được hiểu là", r"giải thích từ ngữ", r"các từ ngữ dưới đây",
                           # ... whose subject is a term: not a condition ("Trường hợp …", "Nếu …", "Khi …") or
                           # an act ("Đã chấp hành …"), and not a quantity ("ít nhất là")
-                          r"^\s*(?:\d+\.\s*|[a-zđ]\)\s*)?(?!\s*(?:(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh) này|"
+                          r"^\s*(?:\d+\.\s*|[a-zđ]\)\s*)?+(?!\s*(?:(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh) này|"
                           r"(?:Trường hợp|Nếu|Khi|Trong|Đã|Được)\b))[^,.;:\n]{2,60}?(?<!ít nhất)(?<!nhiều nhất)(?<!tối đa)"
                           r"(?<!tối thiểu)\s+là\s+(?!\d|(?:hai|ba|bốn|năm|sáu|bảy|tám|chín|mười)\s|không\b)"),
         "scope": _rx(r"phạm vi điều chỉnh", r"đối tượng áp dụng", r"có hiệu lực(?: thi hành)?(?: kể)? từ",
@@ -93,9 +93,11 @@ CUES: dict[str, dict[str, re.Pattern]] = {
                          r"\bappeal\b", r"\bregist(?:er|ration)\b"),
         "obligation": _rx(r"\bmust\b", r"\bshall\b", r"\bis required to\b", r"\bare required to\b",
                           r"\bshould\b", r"\bresponsible for\b"),
-        # "is authorised to", not the defined term "Authorised Person" (a regulated firm in most rulebooks)
-        # "may" grants, unless it guesses: "may have been engaged", "may include", "may be aware"
-        "permission": _rx(r"\bmay\b(?! (?:have|include|be (?:aware|able|engaged|relevant|appropriate|necessary|useful|difficult|possible))\b)", r"\bis entitled\b", r"\bpermitted\b", r"(?-i:\bauthori[sz]ed\b)(?! [Pp]ersons?\b)", r"\bwaive", r"\bnot required to\b", r"\bexcused\b",
+        # "may" grants, unless it guesses: "may have been engaged", "may include", "may be aware";
+        # "authorised" as a predicate ("is authorised to"), not the defined term "Authorised Person"
+        "permission": _rx(r"\bmay\b(?! (?:have (?:been|had)|include|be (?:aware|able|engaged|relevant|appropriate|necessary|useful|difficult|possible))\b)",
+                          r"\bis entitled\b", r"\bpermitted\b", r"\b(?:is|are|be|been|was|were)\s+(?:\w+\s+)?authori[sz]ed\b",
+                          r"\bwaive", r"\bnot required to\b", r"\bexcused\b",
                           r"\bexempt", r"\bcan\b"),
     },
 }
@@ -139,16 +141,19 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in zip(cuts, cuts[1:]) if text[s:e].strip()]
 
 
+# a saving clause states what a provision leaves untouched ("This section shall not affect the right …",
+# "Nothing in this Part limits …"): no force of its own (a party's "shall not limit its liability" forbids)
+_SAVING = re.compile(r"\b(?:this|the|that|these)\s+(?:section|rule|part|chapter|act|regulation|provision|paragraph|"
+                     r"subsection|schedule)s?\b[^.;]{0,40}?\b(?:shall|does|will|do) not (?:affect|prejudice|limit|invalidate)\b|"
+                     r"\bnothing in\b[^.;]{0,80}?\b(?:shall|does|will)?\s*(?:affects?|prejudices?|limits?|invalidates?)\b", re.I)
+# a Vietnamese sentence naming a penalty it does not impose: one being served ("chấp hành án phạt tù"),
+# or a power delegated to a body ("Chính phủ quy định chi tiết … thủ tục cấp, thu hồi giấy …")
+_VI_MENTIONS = re.compile(r"(?:chấp hành|thi hành)(?: xong| được)?(?: bản án| án)?(?: hình)? phạt(?: tù| tiền| bổ sung)?|"
+                          r"(?:Chính phủ|Thủ tướng(?: Chính phủ)?|Bộ trưởng[^,;.]{0,40}?|(?:Ủy|Uỷ) ban[^,;.]{0,60}?|"
+                          r"Hội đồng[^,;.]{0,60}?) quy định chi tiết[^;.]*")
 # the order in which a sentence's cues are tried, where it is not that of ROLES: an English rule
 # states its force by its modal ("must ensure that … a notification", "may apply to the exposure"),
 # the procedural nouns it mentions (application, notification, registration) are its object
-# a saving clause states what a provision leaves untouched ("This section shall not affect the right …"):
-# no force of its own
-_SAVING = re.compile(r"\b(?:shall|does|will|do) not (?:affect|prejudice|limit|invalidate)\b", re.I)
-# a Vietnamese sentence naming a penalty it does not impose: one being served ("chấp hành án phạt tù"),
-# or a power delegated ("Chính phủ quy định chi tiết … thủ tục cấp, thu hồi giấy …")
-_VI_MENTIONS = re.compile(r"(?:chấp hành|thi hành)(?: xong| được)?(?: bản án| án)?(?: hình)? phạt(?: tù| tiền| bổ sung)?|"
-                          r"quy định chi tiết.*", re.I)
 ORDER = {"en": ("definition", "scope", "sanction", "prohibition", "obligation", "permission", "procedure")}
 
 

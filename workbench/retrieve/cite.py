@@ -16,7 +16,7 @@ from ..parse.roles import role_of
 from .route import Policy
 from .scope import Scope
 
-RULES = ("obligation", "prohibition", "permission", "procedure")   # roles of a rule a sanction enforces
+NOT_RULES = ("sanction", "scope", "definition")   # what a sanction may cite that is no rule it enforces
 ROLE_WINDOW = 3     # the other role is looked for among the next cite_max + ROLE_WINDOW hits
 
 
@@ -239,7 +239,8 @@ _CODES = r"(?:USD|AED|SGD|EUR|GBP|CNY|RMB|HKD)"
 AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)"
                     rf"|\d[\d.,]*\s*(?:triệu\s*|tỷ\s*)?(?:đồng|VN[DĐ]|lần|dollars?|dirhams?|penalty units?|{_CODES}\b)"
                     rf"|[$€£]\s*\d|\b(?:US\$|{_CODES})\s*\d|\b[Ll]evel\s*\d"
-                    r"|有期徒刑|无期徒刑|拘役|phạt tù|tù chung thân|\bimprisonment\b")
+                    r"|有期徒刑|无期徒刑|拘役|phạt tù|tù chung thân|\bimprisonment for\b|\bterm of imprisonment\b|"
+                    r"\byears'? imprisonment\b")
 
 
 def defers(c: Citing, uid: str, target: str) -> bool:
@@ -289,6 +290,12 @@ def by_roles(c: Citing) -> list[str]:
             and len(c.plan.route.articles) == 1:
         # "第六十三条规定，罚款可以怎样加重": the sanction the question names is the answer
         return ([hits[0].unit_id] + refs(c, hits[0].unit_id, sanction=True))[:policy.cite_max]
+    if c.plan.route.sanction and not c.plan.route.asks_duty and kind(hits[0]) == "sanction" \
+            and not enforced_rules(c, hits[0].unit_id):
+        # a sanction that neither cites nor restates a rule states the offence itself (a criminal code's
+        # article: the act and its penalty in one provision; what it cites are other offences, the code's
+        # reach, its definitions): asked only the penalty, it is cited alone, with what its penalty defers to
+        return ([hits[0].unit_id] + refs(c, hits[0].unit_id, sanction=True))[:policy.cite_max]
     floor = hits[0].score * (1 - policy.cite_margin)
     window = hits[1:policy.cite_max + 1 + ROLE_WINDOW]
     chosen = [hits[0]]
@@ -296,12 +303,6 @@ def by_roles(c: Citing) -> list[str]:
     if c.plan.route.sanction and other and policy.cite_max > 1:
         if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites, or restates
             enforces = enforced(c, hits[0].unit_id)
-            # a sanction that neither cites nor restates a rule states the offence itself (a criminal code's
-            # article: the act and its penalty in one provision; what it cites are other offences, the
-            # code's reach, its principles): asked only the penalty, it is cited alone, with what its
-            # penalty defers to
-            if not {t for t in enforces if role_of(c.unit(t)) in RULES} and not c.plan.route.asks_duty:
-                return ([hits[0].unit_id] + refs(c, hits[0].unit_id, sanction=True))[:policy.cite_max]
         else:                               # the sanction enforcing it: one citing it
             enforces = enforcing(c, hits[0].unit_id, [h.unit_id for h in other])
         pool = [h for h in other if h.unit_id in enforces] or other
@@ -323,6 +324,12 @@ def by_roles(c: Citing) -> list[str]:
             out.append(h.unit_id)
             out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
     return out[:policy.cite_max]
+
+
+def enforced_rules(c: Citing, sanction: str) -> set[str]:
+    """Of what a sanction cites or restates, the rules: not another sanction (another offence), the
+    instrument's reach or a definition (NOT_RULES)."""
+    return {t for t in enforced(c, sanction) if (u := c.unit(t)) is not None and role_of(u) not in NOT_RULES}
 
 
 def enforced(c: Citing, sanction: str) -> set[str]:
@@ -384,29 +391,23 @@ def fact_match(c: Citing, ids: list[str]) -> dict[str, float]:
 
 def conduct_cover(c: Citing, ids: list[str]) -> dict[str, float]:
     """For sanctions that each restate a conduct (a Chinese penalty: "无生产配额许可证生产…的，由…
-    处…罚款", or its listed points), the share of the best-covered conduct's character pairs that
-    the question's facts contain: the offence whose elements the facts name. {} unless every one
-    of `ids` is such a sanction (one citing its rule by number is compared by BM25 as before)."""
-    from ..link.duties import _IMPLICIT, _LIST, _conduct, _pairs
+    处…罚款", or its listed points, with the party their list names), the share of the best-covered
+    conduct's character pairs that the question's facts contain: the offence whose elements the
+    facts name. {} unless every one of `ids` is a sanction restating a conduct (one citing its rule
+    by number is compared by BM25 as before)."""
+    from ..link.duties import char_pairs, restated_conducts
     if c.plan.language != "zh" or any(kind_of(c.unit(a)) != "sanction" for a in ids):
         return {}
-    facts = set(_pairs(c.plan.facts))
+    facts = set(char_pairs(c.plan.facts))
+    below = c.r.store.where(Filter(under=tuple(ids)))
     out = {}
     for a in ids:
-        units = [u for u in [c.unit(a)] + c.r.store.where(Filter(under=(a,))) if u is not None]
-        roles, by_id = {u.id: role_of(u) for u in units}, {u.id: u for u in units}
-        best = 0.0
-        for u in units:
-            conduct = _conduct(u, roles, by_id) or ""
-            lead = by_id.get(u.parent_id or "") if u.kind == "point" and conduct else None
-            if lead is not None and _LIST.search(lead.text):    # whose conduct: "承运人有下列行为之一的"
-                conduct = _IMPLICIT.sub("", lead.text[:_LIST.search(lead.text).start()]) + conduct
-            pairs = set(_pairs(conduct))
-            if pairs:
-                best = max(best, len(pairs & facts) / len(pairs))
-        if not best:
+        units = [u for u in [c.unit(a)] + [u for u in below if u.id.startswith(a + "/")] if u is not None]
+        conducts = [set(char_pairs(x)) for x in restated_conducts(units)]
+        conducts = [p for p in conducts if p]
+        if not conducts:
             return {}
-        out[a] = best
+        out[a] = max(len(p & facts) / len(p) for p in conducts)
     return out
 
 

@@ -130,6 +130,9 @@ DUTY_OF = re.compile(r"(trách nhiệm|nghĩa vụ|nhiệm vụ) của|的(义�
                      r"\b(duties|obligations|responsibilities) of\b")
 
 
+MEANING = re.compile(r"được hiểu là|nghĩa là|是指|含义|what is meant by|\bmeaning\b")   # ... unless a meaning is asked outright
+
+
 def asked_roles(q: str) -> tuple[str, ...]:
     """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
     duty), in the order of parse.roles.ROLES."""
@@ -300,7 +303,8 @@ def classify(q: str) -> Route:
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
                              or has(COMPARE_CUES) or has(HISTORY_CUES)):
         kind = "version_diff"
-    elif has(DEF_CUES) and not arts and not sanction and not DUTY_OF.search(low):   # "what is the penalty" asks no meaning
+    elif has(DEF_CUES) and not arts and not sanction and not (DUTY_OF.search(low) and not MEANING.search(low)):
+        # "what is the penalty" asks no meaning
         kind = "definition"
     elif arts and not sanction:
         kind = "precise"
