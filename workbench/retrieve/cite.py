@@ -17,6 +17,9 @@ from .route import Policy
 from .scope import Scope
 
 NOT_RULES = ("sanction", "scope", "definition")   # what a sanction may cite that is no rule it enforces
+# conduct coverage tells sanctions apart only when the facts restate one conduct at least this much
+# (half its wording; a design value: below it the shared pairs are a party's or an agency's name)
+COVER_MIN = 0.5
 ROLE_WINDOW = 3     # the other role is looked for among the next cite_max + ROLE_WINDOW hits
 
 
@@ -373,8 +376,9 @@ def fact_match(c: Citing, ids: list[str]) -> dict[str, float]:
     """How literally each of `ids` (articles) names the question's facts: BM25 of the topic
     without its duty-and-penalty frame (`Plan.facts`), over the articles and their parts, in
     the instruments the question names, if any. Sanctions that each restate the conduct they
-    punish (link/duties.py) are told apart by that conduct instead: the one whose conduct the
-    facts cover best (`conduct_cover`), BM25 breaking ties."""
+    punish (link/duties.py) are told apart by that conduct instead, when the facts restate one
+    (coverage at least COVER_MIN): the one whose conduct the facts cover best (`conduct_cover`),
+    BM25 breaking ties."""
     from .seeds import lexical
     if not ids:
         return {}
@@ -383,7 +387,7 @@ def fact_match(c: Citing, ids: list[str]) -> dict[str, float]:
                       Filter(ids=tuple(ids), keys=keys), Filter(under=tuple(ids), keys=keys))
     bm25 = {h.unit_id: h.score for h in hits}
     cover = conduct_cover(c, ids)
-    if not cover:
+    if not cover or max(cover.values()) < COVER_MIN:     # the facts restate no conduct: wording decides
         return bm25
     top = max(bm25.values(), default=0.0) or 1.0
     return {uid: cover[uid] + bm25.get(uid, 0.0) / top * 1e-3 for uid in ids}
