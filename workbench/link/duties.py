@@ -88,10 +88,6 @@ def restated_conducts(units: list[Unit]) -> list[str]:
 
 def char_pairs(text: str) -> list[str]:
     """The Han character pairs of `text` (what conducts and duties are compared by)."""
-    return _pairs(text)
-
-
-def _pairs(text: str) -> list[str]:
     t = _HAN.sub("", text)
     return [t[i:i + 2] for i in range(len(t) - 1)]
 
@@ -105,11 +101,11 @@ def _link(units: list[Unit]) -> list[Edge]:
               roles[u.id] == "procedure" and _DUTY.search(u.text or ""))]
     if not duties:
         return []
-    df = Counter(p for u in units for p in set(_pairs(u.text)))
+    df = Counter(p for u in units for p in set(char_pairs(u.text)))
     idf = {p: math.log(len(units) / (1 + n)) for p, n in df.items()}
 
     def vector(text: str) -> dict[str, float]:
-        v = {p: n * idf.get(p, 0.0) for p, n in Counter(_pairs(text)).items()}
+        v = {p: n * idf.get(p, 0.0) for p, n in Counter(char_pairs(text)).items()}
         norm = math.sqrt(sum(x * x for x in v.values()))
         return {p: x / norm for p, x in v.items()} if norm else {}
 

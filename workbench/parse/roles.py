@@ -85,7 +85,6 @@ CUES: dict[str, dict[str, re.Pattern]] = {
         "sanction": _rx(r"\bliable\b", r"\bfines?\b(?! tun)", r"\bpenalt(?:y|ies)\b", r"\bimprisonment\b",
                         r"\brevok", r"\brevocation\b", r"\bcensure", r"\bcommits an offence\b",
                         r"\bguilty of an offence\b", r"\bconvict"),
-        # "shall not affect / prejudice …" saves a right (a legal effect), it forbids nothing
         "prohibition": _rx(r"(?-i:^\s*No\s+[A-Z])", r"\bmust not\b", r"\bshall not\b", r"\bmay not\b", r"\bis prohibited\b",
                            r"\bare prohibited\b", r"\bno person (?:may|shall|must)\b", r"\bmust never\b"),
         "procedure": _rx(r"\bapplication\b", r"\bapply to the\b", r"\bnotif(?:y|ication)\b", r"\bsubmit",

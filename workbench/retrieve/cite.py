@@ -336,7 +336,8 @@ def enforced_rules(c: Citing, sanction: str) -> set[str]:
 
 
 def enforced(c: Citing, sanction: str) -> set[str]:
-    """The rules a sanction enforces: those its text cites, or restates (link/duties.py)."""
+    """What a sanction's text cites, or restates (link/duties.py): the rules it enforces, and any
+    other provision it names (`enforced_rules` keeps the rules)."""
     return {t for index in (c.r.ref_index(), c.r.duty_index()) for _, t in index.get(sanction, ())}
 
 

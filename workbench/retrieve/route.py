@@ -125,12 +125,11 @@ BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务
 
 
 # asking the duties *of* a party ("Trách nhiệm của Bộ Y tế … là gì", "经营者的义务是什么", "the duties of
-# the Regulator") asks what a provision requires of it, not what a word means
+# the Regulator") asks what a provision requires of it, not what a word means -- unless a meaning is
+# asked outright (MEANING: "Nghĩa vụ của người lao động được hiểu là gì")
 DUTY_OF = re.compile(r"(trách nhiệm|nghĩa vụ|nhiệm vụ) của|的(义务|职责)(是什么|有哪些)|"
                      r"\b(duties|obligations|responsibilities) of\b")
-
-
-MEANING = re.compile(r"được hiểu là|nghĩa là|是指|含义|what is meant by|\bmeaning\b")   # ... unless a meaning is asked outright
+MEANING = re.compile(r"được hiểu là|nghĩa là|是指|含义|what is meant by|\bmeaning\b")
 
 
 def asked_roles(q: str) -> tuple[str, ...]:
@@ -304,8 +303,7 @@ def classify(q: str) -> Route:
                              or has(COMPARE_CUES) or has(HISTORY_CUES)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts and not sanction and not (DUTY_OF.search(low) and not MEANING.search(low)):
-        # "what is the penalty" asks no meaning
-        kind = "definition"
+        kind = "definition"         # ("what is the penalty" asks no meaning, nor "what are the duties of X")
     elif arts and not sanction:
         kind = "precise"
     elif sanction or len(set(asks) - {"definition", "scope"}) >= 2:
