@@ -118,3 +118,19 @@ def test_the_duties_of_a_party_asked_with_what_is_ask_a_duty_not_a_meaning():
     assert classify("Thời hiệu truy cứu trách nhiệm hình sự là gì?").type == "definition"
     assert classify("Nghĩa vụ của người lao động được hiểu là gì?").type == "definition"   # a meaning asked outright
     assert classify("What is a licensee?").type == "definition"
+
+
+def test_a_question_asking_the_name_of_a_described_concept_seeds_no_term_inside_the_description():
+    """"Tài sản mà chủ sở hữu đã từ bỏ quyền sở hữu … được gọi là gì?" describes a concept and asks
+    its name: "chủ sở hữu" inside the description is not the term asked for, so its definition is
+    not looked up; asked what a term means, it is."""
+    from workbench.retrieve.plan import _terms
+    terms = {"chủ sở hữu": ["a"], "tài sản": ["b"]}
+    q = "Tài sản mà chủ sở hữu đã từ bỏ quyền sở hữu đối với tài sản đó được gọi là gì?"
+    assert _terms(q, classify(q), terms) == ()
+    q = "Chủ sở hữu là gì?"
+    assert _terms(q, classify(q), terms) == ("chủ sở hữu",)
+    q = "一方当事人以欺诈手段订立合同的行为叫什么？"
+    assert _terms(q, classify(q), {"合同": ["c"]}) == ()
+    q = "What is a licence holder under the rules called?"
+    assert _terms(q, classify(q), {"licence": ["d"]}) == ()

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .catalog import Catalog
-from .route import DEF_CUES, RE_YEAR_VERSION, Route, classify, facts, topic
+from .route import DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, classify, facts, topic
 
 
 # two versions asked about together: their years coordinated ("2008年和2021年两版", "the 2012 and
@@ -64,8 +64,11 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
 
 def _terms(question: str, route: Route, terms: dict[str, list[str]] | None) -> tuple[str, ...]:
     """Defined terms named in a definition question ("“食品添加剂”的定义"), longest only; an
-    English or Vietnamese term as whole words ("tin" is not in "continuing"), a Chinese one anywhere."""
-    if terms is None or (route.type != "definition" and not any(c in DEF_CUES for c in route.cues)):
+    English or Vietnamese term as whole words ("tin" is not in "continuing"), a Chinese one anywhere.
+    None when the question describes a concept and asks its name ("… được gọi là gì?", NAME_ASKED):
+    the terms inside the description are not the one asked for."""
+    if terms is None or (route.type != "definition" and not any(c in DEF_CUES for c in route.cues)) \
+            or NAME_ASKED.search(question):
         return ()
     low = question.lower()
     found = [t for t in terms if (t in low if re.search(r"[\u3400-\u9fff]", t)      # Chinese: no word breaks

@@ -130,6 +130,10 @@ BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务
 DUTY_OF = re.compile(r"(trách nhiệm|nghĩa vụ|nhiệm vụ) của|的(义务|职责)(是什么|有哪些)|"
                      r"\b(duties|obligations|responsibilities) of\b")
 MEANING = re.compile(r"được hiểu là|nghĩa là|是指|含义|what is meant by|\bmeaning\b")
+# a question describing a concept and asking its name ("Tài sản mà chủ sở hữu đã từ bỏ … được gọi là gì?",
+# "…叫什么", "what is … called"): the answer is the term the description defines
+NAME_ASKED = re.compile(r"(?:được )?gọi là gì|(?:叫|称为|称作)(?:做)?什么|\bwhat (?:is|are) (?:this|it|that|these|such|the|a|an)\b[^?.]{0,40}\bcalled\b|"
+                        r"\bwhat (?:is|are) the (?:term|name)s? (?:for|given to)\b", re.I)
 
 
 def asked_roles(q: str) -> tuple[str, ...]:
