@@ -65,7 +65,7 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
 def _terms(question: str, route: Route, terms: dict[str, list[str]] | None) -> tuple[str, ...]:
     """Defined terms named in a definition question ("“食品添加剂”的定义"), longest only; an
     English or Vietnamese term as whole words ("tin" is not in "continuing"), a Chinese one anywhere.
-    None (empty) when the question describes a concept and asks its name ("… được gọi là gì?", NAME_ASKED):
+    Empty when the question describes a concept and asks its name ("… được gọi là gì?", NAME_ASKED):
     the terms inside the description are not the one asked for."""
     if terms is None or (route.type != "definition" and not any(c in DEF_CUES for c in route.cues)) \
             or NAME_ASKED.search(question):
