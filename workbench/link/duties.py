@@ -133,16 +133,7 @@ def _link(units: list[Unit]) -> list[Edge]:
         if score >= MIN_SCORE:
             edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
             continue
-        # a conduct named in a few words ("虚开发票的"): the one duty article naming it verbatim; several
-        # conducts in one sentence ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"): each
-        # part a duty forbids or requires verbatim, linked to it
-        named = {}
-        for part in dict.fromkeys([conduct] + conduct.split("，")):
-            hit = _naming(_HAN.sub("", part), duty_texts) if len(_HAN.sub("", part)) >= MIN_CONDUCT else None
-            if hit is not None and _article(hit) not in {_article(t) for t in named}:
-                named[hit] = part
-            if named and part == conduct:
-                break                                   # the whole conduct is named: no parts needed
+        named = _named_verbatim(conduct, duty_texts)
         for hit, part in named.items():
             edges.append(Edge(u.id, hit, EdgeType.REFERENCES, part[:120],
                               round(max(best.get(_article(hit), (0.0, hit))[0], MIN_SCORE), 3), EXTRACTOR))
@@ -151,6 +142,21 @@ def _link(units: list[Unit]) -> list[Edge]:
         if not named and score >= CLEAR_FLOOR and score >= CLEAR_RATIO * runner_up:
             edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
     return edges
+
+
+def _named_verbatim(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str, str]:
+    """Duty unit -> the words of `conduct` it names verbatim (`_naming`): a conduct named in a few
+    words ("虚开发票的") by the one duty article naming it; else, for several conducts in one sentence
+    ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"), each part so named (one per article)."""
+    whole = _naming(_HAN.sub("", conduct), duty_texts)
+    if whole is not None:
+        return {whole: conduct}
+    out: dict[str, str] = {}
+    for part in dict.fromkeys(conduct.split("，")):
+        hit = _naming(_HAN.sub("", part), duty_texts) if len(_HAN.sub("", part)) >= MIN_CONDUCT else None
+        if hit is not None and _article(hit) not in {_article(t) for t in out}:
+            out[hit] = part
+    return out
 
 
 def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
