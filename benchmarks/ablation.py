@@ -50,7 +50,7 @@ def variants(base):
 
 def main() -> int:
     import workbench.retrieve.retriever as retriever
-    from workbench.evaluate.metrics import mean_metrics, score_question
+    from workbench.evaluate.metrics import mean_metrics, score_question, twin_names
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default="zh,zh2,zh3,zh4,alqac,obliqa,sample")
@@ -63,12 +63,13 @@ def main() -> int:
         wb = Workbench.open(WS / name, create=False)
         qs = load(name, args.per_set)
         base = replace(wb.config.retrieval, mode="graph")
+        names = twin_names(wb)
         out[name] = {"questions": len(qs)}
         for label, cfg in variants(base):
             rows = []
             for q in qs:
                 r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)
-                rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold)))
+                rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold), names=names))
             m = mean_metrics(rows)
             out[name][label] = {k: m[k] for k in ("recall@5", "mrr", "hit@1", "citation_f1")}
             print(f"{name} {label}: cit F1 {m['citation_f1']:.3f} MRR {m['mrr']:.3f} ({time.time() - t0:.0f}s)",

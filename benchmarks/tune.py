@@ -174,12 +174,17 @@ def objective(m: dict[str, float]) -> float:
 def score_questions(wb, questions, cfg) -> list[dict[str, float]]:
     """Graph retrieval of each question under `cfg` (at the question's date, if any): its
     metrics (score_question), in the order of `questions`."""
-    from workbench.evaluate.metrics import score_question
+    from workbench.evaluate.metrics import score_question, twin_names
+    if id(wb) not in _TWINS:
+        _TWINS[id(wb)] = twin_names(wb)
     rows = []
     for q in questions:
         r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)
-        rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold)))
+        rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold), names=_TWINS[id(wb)]))
     return rows
+
+
+_TWINS: dict[int, dict[str, str]] = {}     # twin_names of each open workspace
 
 
 def score_set(wb, questions, cfg, keys) -> dict[str, float]:

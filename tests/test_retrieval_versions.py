@@ -91,6 +91,35 @@ def test_what_one_revision_changed_keeps_the_changed_articles():
         {"p@2021/a4", "p@2016/a4"}
 
 
+def test_a_version_comparison_prefers_the_article_whose_change_touches_its_topic():
+    """Two articles changed between the compared versions: the one whose inserted or deleted text
+    holds what the question asks about rises above one that only reads more like the question."""
+    from types import SimpleNamespace
+    from workbench.core.records import Hit, Unit
+    from workbench.retrieve.pairing import by_change, what_changed
+    older = {"r@2023/a39": "r@2022/a39", "r@2022/a39": "r@2019/a39", "r@2023/a73": "r@2022/a74",
+             "r@2022/a74": "r@2019/a74", "r@2019/a9": "r@2016/a9"}
+    newer = {v: k for k, v in older.items()}
+    diffs = {("r@2019/a39", "r@2022/a39"): ("道路货物运输站（场）经营、 | 和机动车驾驶员培训", "工商行政"),
+             ("r@2022/a39", "r@2023/a39"): ("备案", "许可"),
+             ("r@2019/a74", "r@2022/a74"): ("责令停业整顿", "由原许可机关吊销其经营许可"),
+             ("r@2016/a9", "r@2019/a9"): ("机动车驾驶员培训", "")}          # a step outside the span
+    def edge(a, b):
+        d = diffs.get((a, b)) or diffs.get((b, a))
+        return d and SimpleNamespace(attrs=(("inserted", d[0]), ("deleted", d[1])))
+    graph = SimpleNamespace(older_version=older.get, newer_version=newer.get, version_edge=edge)
+    span = ("r@2019", "r@2022", "r@2023")
+    assert what_changed(graph, "r@2023/a39", span) == "备案 | 许可 | 道路货物运输站（场）经营、 | 和机动车驾驶员培训 | 工商行政"
+    assert what_changed(graph, "r@2019/a9", span) == ""
+    hits = [Hit(u, s, "seed", Unit(u, "r", u.split("@")[1].split("/")[0], "article"))
+            for u, s in (("r@2023/a73", 1.0), ("r@2019/a9", 0.99), ("r@2023/a39", 0.98))]
+    topic = "开办驾校（机动车驾驶员培训）的准入方式有何变化"
+    ranked = by_change(hits, {"r": span}, graph, topic, "zh", 0.1)
+    assert [h.unit_id for h in ranked] == ["r@2023/a39", "r@2023/a73", "r@2019/a9"]
+    assert ranked[0].score == pytest.approx(0.98 + 0.1 * 7 / 18)     # 7 of the topic's 18 pairs changed
+    assert by_change(hits, {}, graph, topic, "zh", 0.1) == hits          # no span: nothing moves
+
+
 def test_a_question_naming_a_public_body_may_be_about_a_renaming():
     from workbench.retrieve.route import classify
     assert classify("2016年修订的生猪屠宰管理条例与2011年版本相比，负责全国生猪屠宰行业管理的部门有何变化？").body

@@ -108,13 +108,32 @@ def _is_iso_date(value) -> bool:
     return True
 
 
-def _norm(ids, match: str) -> list[str]:
+def _norm(ids, match: str, names: dict[str, str] | None = None) -> list[str]:
+    if names:
+        ids = [names.get(k, k) + sep + rest for k, sep, rest in (i.partition("@") for i in ids)]
     ids = [article_of(i) for i in ids] if match == "article" else list(ids)
     return list(dict.fromkeys(ids))
 
 
-def score_question(ranked: list[str], cited: list[str], gold: list[str], match: str = "article") -> dict:
-    ranked, cited, gold = _norm(ranked, match), _norm(cited, match), set(_norm(gold, match))
+def twin_names(wb) -> dict[str, str]:
+    """One name for each instrument held twice in the workspace (a law imported under its
+    number and under its title: the retriever's twin test, same articles at the same paths),
+    so that a unit of either copy scores as the gold unit at that path of the other, and the
+    two copies count once in a ranking. Empty when no instrument is held twice."""
+    catalog = wb.retriever.catalog
+    out = {}
+    for key in sorted({row["key"] for row in catalog.counts()}):
+        group = catalog.same_content({key})
+        if len(group) > 1:
+            out[key] = min(group)
+    return out
+
+
+def score_question(ranked: list[str], cited: list[str], gold: list[str], match: str = "article",
+                   names: dict[str, str] | None = None) -> dict:
+    """Ranking and citation metrics of one question; `names` (twin_names) makes the copies of an
+    instrument held twice one."""
+    ranked, cited, gold = _norm(ranked, match, names), _norm(cited, match, names), set(_norm(gold, match, names))
     rel = [1 if r in gold else 0 for r in ranked]
     first = next((i for i, r in enumerate(rel) if r), None)
     dcg = sum(r / math.log2(i + 2) for i, r in enumerate(rel[:10]))
@@ -275,6 +294,7 @@ def run_eval(wb, questions: list[Question], systems: list[str], benchmark: str =
     base = wb.config.retrieval
     configs = {s: system_config(s, base) for s in systems}
     ev = Evaluation(benchmark, questions, {s: [] for s in systems}, {s: [] for s in systems})
+    names = twin_names(wb)
     for q in tqdm(questions, desc="questions", disable=not progress):
         qvec = wb.embedder.embed_queries([q.question])[0]
         for name, cfg in configs.items():
@@ -283,7 +303,7 @@ def run_eval(wb, questions: list[Question], systems: list[str], benchmark: str =
             result = wb.retrieve(q.question, cfg, qvec)
             ev.latency_ms[name].append((time.perf_counter() - t) * 1000 - result.embed_ms)
             ranked = [h.unit_id for h in result.hits]
-            row = score_question(ranked, result.cited, list(q.gold), match)
+            row = score_question(ranked, result.cited, list(q.gold), match, names)
             row.update(id=q.id, ranked=ranked[:10], cited=list(result.cited))
             ev.per_question[name].append(row)
     return ev

@@ -51,11 +51,12 @@ def sweep(wb, questions, hops: Sequence[int] = (0, 1, 2, 3), weight: str = "supp
     is embedded once for the whole grid."""
     from ..core.config import Weights
     from ..core.records import EXPANDABLE
-    from .metrics import score_question
+    from .metrics import score_question, twin_names
     base = replace(base or wb.config.retrieval, mode="graph")
     if weight not in Weights.__dataclass_fields__:
         raise ValueError(f"unknown weight {weight!r}: one of {', '.join(Weights.__dataclass_fields__)}")
     qvecs = wb.embedder.embed_queries([q.question for q in questions])
+    names = twin_names(wb)
     from tqdm.auto import tqdm
     grid = np.zeros((len(hops), len(values)))
     bar = tqdm(total=len(hops) * len(values) * len(questions), desc="sweep", unit="retrieval")
@@ -67,7 +68,7 @@ def sweep(wb, questions, hops: Sequence[int] = (0, 1, 2, 3), weight: str = "supp
             for q, qv in zip(questions, qvecs):
                 c = replace(cfg, as_of=q.as_of) if q.as_of else cfg
                 r = wb.retrieve(q.question, c, qv)
-                scores.append(score_question([x.unit_id for x in r.hits], r.cited, list(q.gold), match)[metric])
+                scores.append(score_question([x.unit_id for x in r.hits], r.cited, list(q.gold), match, names)[metric])
                 bar.update(1)
             grid[i, j] = float(np.mean(scores)) if scores else 0.0
     bar.close()

@@ -3,6 +3,7 @@ the cited set cut at the largest score gap."""
 from __future__ import annotations
 
 import datetime as dt
+import zlib
 
 import numpy as np
 
@@ -41,7 +42,7 @@ def fuse(lex: list[Hit], sem: list[Hit], cfg: RetrievalConfig) -> list[Hit]:
             scores[h.unit_id] = scores.get(h.unit_id, 0.0) + s
             units[h.unit_id] = h.unit
             via.setdefault(h.unit_id, set()).add(name)
-    ranked = sorted(scores, key=lambda u: (-scores[u], u))
+    ranked = sorted(scores, key=lambda u: (-scores[u], zlib.crc32(u.encode("utf-8")), u))   # ties: as in the store
     return [Hit(u, scores[u], "+".join(sorted(via[u])), units[u]) for u in ranked]
 
 

@@ -2,6 +2,8 @@
 ranking, and an article's history through every version."""
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Callable
 
 import numpy as np
@@ -122,4 +124,56 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
                 firm.add(uid)
     for units, moved, firm in held.values():
         out |= firm or moved or units
+    return out
+
+
+def what_changed(graph, uid: str, span: tuple[str, ...]) -> str:
+    """The text a version comparison's steps inserted into or deleted from `uid`'s article, over
+    the versions of `span` (the alignment edges' `inserted` / `deleted`, link/versions.py),
+    fragments joined by " | "."""
+    def doc(u: str) -> str:
+        return u.split("/")[0]
+    out = []
+    for walk in (graph.older_version, graph.newer_version):
+        cur, seen = uid, {uid}
+        while True:
+            nxt = walk(cur)
+            if nxt is None or nxt in seen or doc(nxt) not in span:
+                break
+            e = graph.version_edge(cur, nxt)
+            if e is not None:
+                a = dict(e.attrs)
+                out += [a.get("inserted", ""), a.get("deleted", "")]
+            seen.add(nxt)
+            cur = nxt
+    return " | ".join(x for x in out if x)
+
+
+def by_change(hits: list[Hit], spans: dict[str, tuple[str, ...]], graph, topic: str, language: str,
+              weight: float) -> list[Hit]:
+    """Version comparison: each hit of a compared span gains `weight` x the share of the topic's
+    words (Chinese: character pairs) found in what the span's steps changed in its article
+    (`what_changed`), and the hits are ranked again. Nothing changes without a span."""
+    want = _words(topic, language)
+    if not spans or not want:
+        return hits
+
+    def gain(h: Hit) -> float:
+        span = spans.get(h.unit.key) if h.unit else None
+        if not span or h.unit_id.split("/")[0] not in span:
+            return 0.0
+        return weight * len(want & _words(what_changed(graph, h.unit_id, span), language)) / len(want)
+    return sorted((replace(h, score=h.score + gain(h)) for h in hits), key=lambda h: (-h.score, h.unit_id))
+
+
+def _words(text: str, language: str) -> set[str]:
+    """Character pairs of Chinese text, else words of three letters or more; never across a
+    fragment break (" | ")."""
+    out: set[str] = set()
+    for frag in text.split(" | "):
+        if language == "zh":
+            for run in re.findall(r"[\u4e00-\u9fff]+", frag):
+                out |= {run[i:i + 2] for i in range(len(run) - 1)}
+        else:
+            out |= set(re.findall(r"\w{3,}", frag.lower()))
     return out

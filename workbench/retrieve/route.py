@@ -329,6 +329,7 @@ class Policy:
     cite_roles: bool = False   # cite the best unit, the other role (rule / sanction) if a penalty is asked, what they cite
     cite_refs: float = 0.0     # also cite what the answering clause refers to, if it scores this share of the best
     weights: dict = field(default_factory=dict)   # re-rank weights that differ for this type
+    change_match: float = 0.0  # version comparisons: bonus x share of the topic found in what a step changed
 
 
 def load_policies(path: str | Path | None = None) -> dict[str, Policy]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import zlib
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -58,6 +59,19 @@ REFINE = 5          # indexed searches re-score REFINE x k candidates on the ful
 # fixed at build time (rows / 2000) is a quarter behind the table and the centroids were
 # trained on under 80 % of the rows, so a rebuild is due.
 REBUILD_SHARE = 0.25
+# Equal scores are common (the same article unchanged across versions has the same text and
+# vector), and the order LanceDB returns them in varies between runs. Searches read TIES more
+# rows than asked and order equal scores by a checksum of the unit id: the same on every run,
+# and unrelated to version or instrument (id order would put the oldest version, or whichever
+# copy of a law held twice sorts first, ahead of the rest every time).
+TIES = 16
+
+
+def _settled(rows: list[dict], score, k: int) -> list[dict]:
+    """The first k rows by score, equal scores in a fixed order (crc32 of the unit id)."""
+    return sorted(rows, key=lambda r: (-score(r), zlib.crc32(r["id"].encode("utf-8")), r["id"]))[:k]
+
+
 # Rows outside the full-text and scalar indexes up to which they are left there: LanceDB
 # searches them by a flat scan beside the index (BM25 over the unindexed rows, filters by
 # scanning them), so an ingest into a large workspace does not pay for folding its rows in;
@@ -256,7 +270,8 @@ class LanceUnitStore:
         s = self.table.search(q, query_type="fts", fts_columns="search_text")
         if where:
             s = s.where(where, prefilter=True)
-        rows = s.select(self.columns + ["embedded", "vector", "_score"]).limit(k).to_list()
+        rows = s.select(self.columns + ["embedded", "vector", "_score"]).limit(k + TIES).to_list()
+        rows = _settled(rows, lambda r: float(r["_score"]), k)
         self._remember(rows)
         return [Hit(r["id"], float(r["_score"]), "bm25", _unit(r)) for r in rows]
 
@@ -270,7 +285,8 @@ class LanceUnitStore:
         q = (self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
              .metric("cosine").where(cond, prefilter=True))
         q = q.bypass_vector_index() if exact else q.refine_factor(REFINE)
-        rows = q.select(self.columns + ["embedded", "vector", "_distance"]).limit(k).to_list()
+        rows = q.select(self.columns + ["embedded", "vector", "_distance"]).limit(k + TIES).to_list()
+        rows = _settled(rows, lambda r: -float(r["_distance"]), k)
         self._remember(rows)
         return [Hit(r["id"], 1.0 - float(r["_distance"]), "dense", _unit(r)) for r in rows]
 
