@@ -3,7 +3,8 @@
 Components (RetrievalConfig.ablate): routing (every question takes the precise policy),
 direct (no direct article lookup or defined-term seeds), roles (no asked role: no role
 bonus, no role-based citing), expansion (no hops along any edge), pairing (no version
-pairing, named-version citing or changed-at restriction); and each re-rank part set to 0
+pairing, named-version citing or changed-at restriction), change (no change_match: version
+comparisons do not prefer the article whose change touches the topic); and each re-rank part set to 0
 (semantic, lexical, proximity, edge, support, direct, current, role).
 
     .venv/bin/python benchmarks/ablation.py [--sets zh,zh2,zh3,alqac,obliqa,sample] [--per-set 300]
@@ -23,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
-PARTS = ("routing", "direct", "roles", "expansion", "pairing")
+PARTS = ("routing", "direct", "roles", "expansion", "pairing", "change")
 WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named")
 
 

@@ -114,10 +114,11 @@ def test_a_version_comparison_prefers_the_article_whose_change_touches_its_topic
     hits = [Hit(u, s, "seed", Unit(u, "r", u.split("@")[1].split("/")[0], "article"))
             for u, s in (("r@2023/a73", 1.0), ("r@2019/a9", 0.99), ("r@2023/a39", 0.98))]
     topic = "开办驾校（机动车驾驶员培训）的准入方式有何变化"
-    ranked = by_change(hits, {"r": span}, graph, topic, "zh", 0.1)
+    ranked, gains = by_change(hits, {"r": span}, graph, topic, "zh", 0.1)
     assert [h.unit_id for h in ranked] == ["r@2023/a39", "r@2023/a73", "r@2019/a9"]
     assert ranked[0].score == pytest.approx(0.98 + 0.1 * 7 / 18)     # 7 of the topic's 18 pairs changed
-    assert by_change(hits, {}, graph, topic, "zh", 0.1) == hits          # no span: nothing moves
+    assert gains == {"r@2023/a39": pytest.approx(0.1 * 7 / 18)}       # shown as the score's part "change"
+    assert by_change(hits, {}, graph, topic, "zh", 0.1) == (hits, {})    # no span: nothing moves
 
 
 def test_a_question_naming_a_public_body_may_be_about_a_renaming():

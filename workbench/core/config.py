@@ -74,7 +74,7 @@ class RetrievalConfig:
     cut_ratio: float = 0.8               # cited set: units scoring at least this share of the best...
     max_cited: int = 6                   # ... up to this many, stopping at the largest score gap
     ablate: tuple[str, ...] = ()         # graph-mode parts switched off (benchmarks/ablation.py):
-                                         # routing, direct, roles, expansion, pairing
+                                         # routing, direct, roles, expansion, pairing, change
     unstructured: str = "off"            # graph mode, for a question with nothing structural to use
                                          # (retrieve.plan.structural): "off" | "fuse" (RRF of the
                                          # graph ranking and the fused seeds) | "flat" (the fused seeds)

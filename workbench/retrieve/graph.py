@@ -74,8 +74,11 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         flat = fuse(flat_searches[0].result(), flat_searches[1].result(), cfg)
         units.update({h.unit_id: h.unit for h in flat if h.unit is not None})
         hits = flat_blend(hits, flat, cfg)
-    if pair and plan.type == "version_diff" and not plan.route.history and policy.change_match:
-        hits = pairing.by_change(hits, span_of(scope, r.catalog), r.graph, plan.topic, language, policy.change_match)
+    if pair and "change" not in off and plan.type == "version_diff" and not plan.route.history and policy.change_match:
+        hits, gains = pairing.by_change(hits, span_of(scope, r.catalog), r.graph, plan.topic, language,
+                                        policy.change_match)
+        for uid, gain in gains.items():
+            parts.setdefault(uid, {})["change"] = gain
     if pair and plan.type == "version_diff":
         twins = r.catalog.known_twins(hits[0].unit.key) if hits else set()
         hits = pairing.pair_versions(r.agraph, hits, vecs, plan.keys, twins)
@@ -134,7 +137,7 @@ def found_by(seeds) -> dict[str, str]:
     return {uid: ", ".join(v) for uid, v in out.items()}
 
 
-ABLATABLE = {"routing", "direct", "roles", "expansion", "pairing"}
+ABLATABLE = {"routing", "direct", "roles", "expansion", "pairing", "change"}
 
 
 def policy_hops(policy_hops: dict, cfg: RetrievalConfig) -> dict[str, int]:
@@ -161,4 +164,3 @@ def flat_blend(hits: list[Hit], fused: list[Hit], cfg: RetrievalConfig) -> list[
         for rank, h in enumerate(ranking):
             score[h.unit_id] = score.get(h.unit_id, 0.0) + 1.0 / (cfg.rrf_k + rank + 1)
     return sorted((Hit(u, s, units[u].via, units[u].unit) for u, s in score.items()), key=lambda h: (-h.score, h.unit_id))
-

@@ -150,20 +150,24 @@ def what_changed(graph, uid: str, span: tuple[str, ...]) -> str:
 
 
 def by_change(hits: list[Hit], spans: dict[str, tuple[str, ...]], graph, topic: str, language: str,
-              weight: float) -> list[Hit]:
+              weight: float) -> tuple[list[Hit], dict[str, float]]:
     """Version comparison: each hit of a compared span gains `weight` x the share of the topic's
     words (Chinese: character pairs) found in what the span's steps changed in its article
-    (`what_changed`), and the hits are ranked again. Nothing changes without a span."""
+    (`what_changed`), and the hits are ranked again. Returns the ranking and each hit's gain
+    (none without a span)."""
     want = _words(topic, language)
     if not spans or not want:
-        return hits
-
-    def gain(h: Hit) -> float:
+        return hits, {}
+    gains = {}
+    for h in hits:
         span = spans.get(h.unit.key) if h.unit else None
-        if not span or h.unit_id.split("/")[0] not in span:
-            return 0.0
-        return weight * len(want & _words(what_changed(graph, h.unit_id, span), language)) / len(want)
-    return sorted((replace(h, score=h.score + gain(h)) for h in hits), key=lambda h: (-h.score, h.unit_id))
+        if span and h.unit_id.split("/")[0] in span:
+            share = len(want & _words(what_changed(graph, h.unit_id, span), language)) / len(want)
+            if share:
+                gains[h.unit_id] = weight * share
+    ranked = sorted((replace(h, score=h.score + gains.get(h.unit_id, 0.0)) for h in hits),
+                    key=lambda h: (-h.score, h.unit_id))
+    return ranked, gains
 
 
 def _words(text: str, language: str) -> set[str]:
