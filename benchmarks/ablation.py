@@ -3,7 +3,7 @@
 Components (RetrievalConfig.ablate): routing (every question takes the precise policy),
 direct (no direct article lookup or defined-term seeds), roles (no asked role: no role
 bonus, no role-based citing), expansion (no hops along any edge), pairing (no version
-pairing, named-version citing or changed-at restriction), change (no change_match: version
+pairing, named-version citing, changed-at restriction or change match), change (no change_match: version
 comparisons do not prefer the article whose change touches the topic); and each re-rank part set to 0
 (semantic, lexical, proximity, edge, support, direct, current, role).
 

@@ -175,16 +175,16 @@ def score_questions(wb, questions, cfg) -> list[dict[str, float]]:
     """Graph retrieval of each question under `cfg` (at the question's date, if any): its
     metrics (score_question), in the order of `questions`."""
     from workbench.evaluate.metrics import score_question, twin_names
-    if id(wb) not in _TWINS:
-        _TWINS[id(wb)] = twin_names(wb)
+    if str(wb.path) not in _TWINS:
+        _TWINS[str(wb.path)] = twin_names(wb)
     rows = []
     for q in questions:
         r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)
-        rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold), names=_TWINS[id(wb)]))
+        rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold), names=_TWINS[str(wb.path)]))
     return rows
 
 
-_TWINS: dict[int, dict[str, str]] = {}     # twin_names of each open workspace
+_TWINS: dict[str, dict[str, str]] = {}     # twin_names of each workspace, by its path
 
 
 def score_set(wb, questions, cfg, keys) -> dict[str, float]:

@@ -111,14 +111,29 @@ def test_a_version_comparison_prefers_the_article_whose_change_touches_its_topic
     span = ("r@2019", "r@2022", "r@2023")
     assert what_changed(graph, "r@2023/a39", span) == "备案 | 许可 | 道路货物运输站（场）经营、 | 和机动车驾驶员培训 | 工商行政"
     assert what_changed(graph, "r@2019/a9", span) == ""
+    assert what_changed(graph, "r@2023/a39/c2", span) == what_changed(graph, "r@2023/a39", span)   # a clause: its article's
     hits = [Hit(u, s, "seed", Unit(u, "r", u.split("@")[1].split("/")[0], "article"))
             for u, s in (("r@2023/a73", 1.0), ("r@2019/a9", 0.99), ("r@2023/a39", 0.98))]
     topic = "开办驾校（机动车驾驶员培训）的准入方式有何变化"
-    ranked, gains = by_change(hits, {"r": span}, graph, topic, "zh", 0.1)
+    ranked, gains = by_change(hits, {"r": span}, graph, topic, 0.1)
     assert [h.unit_id for h in ranked] == ["r@2023/a39", "r@2023/a73", "r@2019/a9"]
     assert ranked[0].score == pytest.approx(0.98 + 0.1 * 7 / 18)     # 7 of the topic's 18 pairs changed
     assert gains == {"r@2023/a39": pytest.approx(0.1 * 7 / 18)}       # shown as the score's part "change"
-    assert by_change(hits, {}, graph, topic, "zh", 0.1) == (hits, {})    # no span: nothing moves
+    assert by_change(hits, {}, graph, topic, 0.1) == (hits, {})    # no span: nothing moves
+
+
+def test_the_change_match_is_a_part_of_the_score_and_can_be_switched_off(wb):
+    from workbench.retrieve.route import load_policies
+    assert load_policies()["version_diff"].change_match == 0.1
+    q = "2018年修订前后，未取得许可证擅自开办诊所的罚款数额有何变化？"
+    r = wb.retrieve(q, RetrievalConfig(top_k=5))
+    changed = {u for u, p in r.components.items() if p.get("change")}
+    assert r.route.type == "version_diff" and set(r.cited) <= changed
+    off = wb.retrieve(q, RetrievalConfig(top_k=5, ablate=("change",)))
+    assert not any(p.get("change") for p in off.components.values())
+    en = wb.retrieve("How did the fine for operating a clinic without a licence change from the Clinic "
+                     "Licensing Act 2012 to the 2018 version?", RetrievalConfig(top_k=5))
+    assert en.route.type == "version_diff" and not any(p.get("change") for p in en.components.values())
 
 
 def test_a_question_naming_a_public_body_may_be_about_a_renaming():

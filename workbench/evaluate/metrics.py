@@ -119,14 +119,28 @@ def twin_names(wb) -> dict[str, str]:
     """One name for each instrument held twice in the workspace (a law imported under its
     number and under its title: the retriever's twin test, same articles at the same paths),
     so that a unit of either copy scores as the gold unit at that path of the other, and the
-    two copies count once in a ranking. Empty when no instrument is held twice."""
+    copies count once in a ranking. Twins are joined into groups (a test that holds one way
+    only still joins them), each named by its smallest key. The catalog's own memory of twins
+    is left as retrieval left it, so scoring does not change what retrieval knows. Empty when
+    no instrument is held twice."""
     catalog = wb.retriever.catalog
-    out = {}
-    for key in sorted({row["key"] for row in catalog.counts()}):
-        group = catalog.same_content({key})
-        if len(group) > 1:
-            out[key] = min(group)
-    return out
+    keys = sorted({row["key"] for row in catalog.counts()})
+    root = {k: k for k in keys}
+
+    def find(k: str) -> str:
+        while root.setdefault(k, k) != k:
+            root[k] = root[root[k]]
+            k = root[k]
+        return k
+    for key in keys:
+        for other in catalog.find_twins(key):
+            a, b = find(key), find(other)
+            if a != b:
+                root[max(a, b)] = min(a, b)
+    groups: dict[str, list[str]] = {}
+    for k in list(root):
+        groups.setdefault(find(k), []).append(k)
+    return {k: name for name, members in groups.items() if len(members) > 1 for k in members}
 
 
 def score_question(ranked: list[str], cited: list[str], gold: list[str], match: str = "article",

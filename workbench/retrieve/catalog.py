@@ -128,7 +128,7 @@ class Catalog:
         out = set(keys)
         for k in keys:
             if k not in self._twins:
-                self._twins[k] = self._find_twins(k)
+                self._twins[k] = self.find_twins(k)
             out |= self._twins[k]
         return out
 
@@ -136,7 +136,9 @@ class Catalog:
         """Twins of `key` found so far (by `same_content`)."""
         return self._twins.get(key, set())
 
-    def _find_twins(self, key: str) -> set[str]:
+    def find_twins(self, key: str) -> set[str]:
+        """The instruments holding the same articles as `key` (not remembered: `same_content` is
+        what retrieval uses)."""
         prints = self._all_prints()
         mine = prints.get(key, frozenset())
         if len(mine) < TWIN_MIN_ARTICLES:

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..core.records import EdgeType, Hit, Unit
 from ..link.versions import PART_EXTRACTOR, article_history
+from .expand import article_of
 
 STAND_IN = 10       # how far down the ranking a stand-in counterpart is looked for
 
@@ -128,14 +129,15 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
 
 
 def what_changed(graph, uid: str, span: tuple[str, ...]) -> str:
-    """The text a version comparison's steps inserted into or deleted from `uid`'s article, over
-    the versions of `span` (the alignment edges' `inserted` / `deleted`, link/versions.py),
-    fragments joined by " | "."""
+    """The text the steps of a version comparison inserted into or deleted from the article
+    holding `uid`, over the versions of `span` (the `inserted` / `deleted` of the version edges
+    between its aligned articles, link/versions.py), fragments joined by " | "."""
     def doc(u: str) -> str:
         return u.split("/")[0]
+    start = article_of(uid)
     out = []
     for walk in (graph.older_version, graph.newer_version):
-        cur, seen = uid, {uid}
+        cur, seen = start, {start}
         while True:
             nxt = walk(cur)
             if nxt is None or nxt in seen or doc(nxt) not in span:
@@ -149,20 +151,22 @@ def what_changed(graph, uid: str, span: tuple[str, ...]) -> str:
     return " | ".join(x for x in out if x)
 
 
-def by_change(hits: list[Hit], spans: dict[str, tuple[str, ...]], graph, topic: str, language: str,
+def by_change(hits: list[Hit], spans: dict[str, tuple[str, ...]], graph, topic: str,
               weight: float) -> tuple[list[Hit], dict[str, float]]:
-    """Version comparison: each hit of a compared span gains `weight` x the share of the topic's
-    words (Chinese: character pairs) found in what the span's steps changed in its article
+    """Version comparison of Chinese text: each hit of a compared span gains `weight` x the share
+    of the topic's character pairs found in what the span's steps changed in its article
     (`what_changed`), and the hits are ranked again. Returns the ranking and each hit's gain
-    (none without a span)."""
-    want = _words(topic, language)
+    (none without a span). The stored changes are character-level fragments: a change of one
+    character (三十日 → 十五日) forms no pair and is not seen; other languages' fragments would need
+    their own words and function-word lists, and the value was chosen on Chinese sets only."""
+    want = han_pairs(topic)
     if not spans or not want:
         return hits, {}
     gains = {}
     for h in hits:
         span = spans.get(h.unit.key) if h.unit else None
         if span and h.unit_id.split("/")[0] in span:
-            share = len(want & _words(what_changed(graph, h.unit_id, span), language)) / len(want)
+            share = len(want & han_pairs(what_changed(graph, h.unit_id, span))) / len(want)
             if share:
                 gains[h.unit_id] = weight * share
     ranked = sorted((replace(h, score=h.score + gains.get(h.unit_id, 0.0)) for h in hits),
@@ -170,14 +174,10 @@ def by_change(hits: list[Hit], spans: dict[str, tuple[str, ...]], graph, topic: 
     return ranked, gains
 
 
-def _words(text: str, language: str) -> set[str]:
-    """Character pairs of Chinese text, else words of three letters or more; never across a
-    fragment break (" | ")."""
-    out: set[str] = set()
-    for frag in text.split(" | "):
-        if language == "zh":
-            for run in re.findall(r"[\u4e00-\u9fff]+", frag):
-                out |= {run[i:i + 2] for i in range(len(run) - 1)}
-        else:
-            out |= set(re.findall(r"\w{3,}", frag.lower()))
-    return out
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")     # as store/tokenize.RE_RUN
+
+
+def han_pairs(text: str) -> set[str]:
+    """Pairs of adjacent Chinese characters, never across punctuation, a space or a fragment
+    break (" | ")."""
+    return {run[i:i + 2] for run in _HAN.findall(text) for i in range(len(run) - 1)}

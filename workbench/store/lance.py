@@ -61,14 +61,23 @@ REFINE = 5          # indexed searches re-score REFINE x k candidates on the ful
 REBUILD_SHARE = 0.25
 # Equal scores are common (the same article unchanged across versions has the same text and
 # vector), and the order LanceDB returns them in varies between runs. Searches read TIES more
-# rows than asked and order equal scores by a checksum of the unit id: the same on every run,
-# and unrelated to version or instrument (id order would put the oldest version, or whichever
-# copy of a law held twice sorts first, ahead of the rest every time).
+# rows than asked (more again while the last row read still ties with the k-th) and order equal
+# scores by a checksum of the unit id: the same on every run, and unrelated to version or
+# instrument (id order would put the oldest version, or whichever copy of a law held twice
+# sorts first, ahead of the rest every time).
 TIES = 16
+TIES_MAX = 4096     # a tie wider than this many rows is cut where LanceDB's order leaves it
 
 
-def _settled(rows: list[dict], score, k: int) -> list[dict]:
-    """The first k rows by score, equal scores in a fixed order (crc32 of the unit id)."""
+def _settled(fetch, score, k: int) -> list[dict]:
+    """The first k rows by score, equal scores in a fixed order (crc32 of the unit id, then the
+    id); `fetch(n)` reads the first n rows of the search."""
+    n = k + TIES
+    rows = fetch(n)
+    while len(rows) == n and n < TIES_MAX and k and score(min(rows, key=score)) == \
+            sorted(map(score, rows), reverse=True)[k - 1]:
+        n *= 4
+        rows = fetch(n)
     return sorted(rows, key=lambda r: (-score(r), zlib.crc32(r["id"].encode("utf-8")), r["id"]))[:k]
 
 
@@ -270,8 +279,8 @@ class LanceUnitStore:
         s = self.table.search(q, query_type="fts", fts_columns="search_text")
         if where:
             s = s.where(where, prefilter=True)
-        rows = s.select(self.columns + ["embedded", "vector", "_score"]).limit(k + TIES).to_list()
-        rows = _settled(rows, lambda r: float(r["_score"]), k)
+        s = s.select(self.columns + ["embedded", "vector", "_score"])
+        rows = _settled(lambda n: s.limit(n).to_list(), lambda r: float(r["_score"]), k)
         self._remember(rows)
         return [Hit(r["id"], float(r["_score"]), "bm25", _unit(r)) for r in rows]
 
@@ -285,8 +294,8 @@ class LanceUnitStore:
         q = (self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
              .metric("cosine").where(cond, prefilter=True))
         q = q.bypass_vector_index() if exact else q.refine_factor(REFINE)
-        rows = q.select(self.columns + ["embedded", "vector", "_distance"]).limit(k + TIES).to_list()
-        rows = _settled(rows, lambda r: -float(r["_distance"]), k)
+        q = q.select(self.columns + ["embedded", "vector", "_distance"])
+        rows = _settled(lambda n: q.limit(n).to_list(), lambda r: -float(r["_distance"]), k)
         self._remember(rows)
         return [Hit(r["id"], 1.0 - float(r["_distance"]), "dense", _unit(r)) for r in rows]
 
