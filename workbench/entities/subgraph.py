@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..parse.languages import han_pairs
 from .aggregate import AggregatedRelation, aggregate
 from .extract import Entity, Mention
 from .relations import Relation
@@ -140,8 +141,7 @@ def tokens_of(text: str) -> set[str]:
     out = {w for w in re.findall(r"[^\W\d_]{2,}", re.sub(r"[\u4e00-\u9fff]", " ", text)) if w not in _STOP}
     for run in re.findall(r"[\u4e00-\u9fff]+", text):
         out.update(run)
-        out.update(run[i:i + 2] for i in range(len(run) - 1))
-    return out
+    return out | han_pairs(text)
 
 
 def overlap(query: set[str], text: str) -> float:

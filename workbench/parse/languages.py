@@ -1,6 +1,7 @@
 """The statute grammar for each language."""
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from ..core.records import DocumentMeta, ParseResult
@@ -34,3 +35,12 @@ def guess_language(text: str) -> str:
     if any(ch in "ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ" for ch in text.lower()):
         return "vi"
     return "en"
+
+
+HAN_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")     # as store/tokenize.RE_RUN
+
+
+def han_pairs(text: str) -> set[str]:
+    """Pairs of adjacent Chinese characters, never across punctuation, a space or anything
+    else that is not Chinese (" | " between diff fragments)."""
+    return {run[i:i + 2] for run in HAN_RUN.findall(text) for i in range(len(run) - 1)}

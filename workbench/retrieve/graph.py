@@ -74,9 +74,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         flat = fuse(flat_searches[0].result(), flat_searches[1].result(), cfg)
         units.update({h.unit_id: h.unit for h in flat if h.unit is not None})
         hits = flat_blend(hits, flat, cfg)
-    if pair and "change" not in off and plan.type == "version_diff" and not plan.route.history \
-            and language == "zh" and policy.change_match:
-        # the article whose change touches what is asked about (Chinese text: see pairing.by_change)
+    if pair and "change" not in off and plan.type == "version_diff" and not plan.route.history and policy.change_match:
+        # the article whose change touches what is asked about (Chinese topics only: pairing.by_change)
         hits, gains = pairing.by_change(hits, span_of(scope, r.catalog), r.graph, plan.topic, policy.change_match)
         for uid, gain in gains.items():
             parts.setdefault(uid, {})["change"] = gain

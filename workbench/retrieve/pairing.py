@@ -2,7 +2,6 @@
 ranking, and an article's history through every version."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Callable
 
@@ -10,6 +9,7 @@ import numpy as np
 
 from ..core.records import EdgeType, Hit, Unit
 from ..link.versions import PART_EXTRACTOR, article_history
+from ..parse.languages import han_pairs
 from .expand import article_of
 
 STAND_IN = 10       # how far down the ranking a stand-in counterpart is looked for
@@ -101,13 +101,13 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
 
     def changed(uid: str, span: tuple[str, ...], step: Callable[[str, str], bool]) -> bool:
         for walk, end in ((older, span[0]), (newer, span[-1])):
-            cur, seen = uid, {uid}
-            while doc(cur) != end:
-                nxt = walk(cur)
-                if nxt is None or nxt in seen or doc(nxt) not in span or step(cur, nxt):
+            last = uid
+            for a, b in span_steps(walk, uid, span):
+                if step(a, b):
                     return True
-                seen.add(nxt)
-                cur = nxt
+                last = b
+            if doc(last) != end:            # no counterpart on the way: added or removed
+                return True
         return False
     out: set[str] = set()
     held: dict[str, tuple[set[str], set[str], set[str]]] = {}   # key -> (units in the span, changed, in substance)
@@ -128,26 +128,27 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
     return out
 
 
+def span_steps(walk: Callable[[str], str | None], uid: str, span: tuple[str, ...]):
+    """The version steps (a, b) from `uid` along `walk` (older / newer: id -> the aligned unit of
+    the previous / next version), as long as the next version is one of `span`."""
+    cur, seen = uid, {uid}
+    while (nxt := walk(cur)) is not None and nxt not in seen and nxt.split("/")[0] in span:
+        yield cur, nxt
+        seen.add(nxt)
+        cur = nxt
+
+
 def what_changed(graph, uid: str, span: tuple[str, ...]) -> str:
     """The text the steps of a version comparison inserted into or deleted from the article
     holding `uid`, over the versions of `span` (the `inserted` / `deleted` of the version edges
     between its aligned articles, link/versions.py), fragments joined by " | "."""
-    def doc(u: str) -> str:
-        return u.split("/")[0]
-    start = article_of(uid)
     out = []
     for walk in (graph.older_version, graph.newer_version):
-        cur, seen = start, {start}
-        while True:
-            nxt = walk(cur)
-            if nxt is None or nxt in seen or doc(nxt) not in span:
-                break
-            e = graph.version_edge(cur, nxt)
+        for a, b in span_steps(walk, article_of(uid), span):
+            e = graph.version_edge(a, b)
             if e is not None:
-                a = dict(e.attrs)
-                out += [a.get("inserted", ""), a.get("deleted", "")]
-            seen.add(nxt)
-            cur = nxt
+                attrs = dict(e.attrs)
+                out += [attrs.get("inserted", ""), attrs.get("deleted", "")]
     return " | ".join(x for x in out if x)
 
 
@@ -160,7 +161,7 @@ def by_change(hits: list[Hit], spans: dict[str, tuple[str, ...]], graph, topic: 
     character (三十日 → 十五日) forms no pair and is not seen; other languages' fragments would need
     their own words and function-word lists, and the value was chosen on Chinese sets only."""
     want = han_pairs(topic)
-    if not spans or not want:
+    if not spans or not want:          # no span, or a topic with no Chinese: nothing moves
         return hits, {}
     gains = {}
     for h in hits:
@@ -172,12 +173,3 @@ def by_change(hits: list[Hit], spans: dict[str, tuple[str, ...]], graph, topic: 
     ranked = sorted((replace(h, score=h.score + gains.get(h.unit_id, 0.0)) for h in hits),
                     key=lambda h: (-h.score, h.unit_id))
     return ranked, gains
-
-
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")     # as store/tokenize.RE_RUN
-
-
-def han_pairs(text: str) -> set[str]:
-    """Pairs of adjacent Chinese characters, never across punctuation, a space or a fragment
-    break (" | ")."""
-    return {run[i:i + 2] for run in _HAN.findall(text) for i in range(len(run) - 1)}
