@@ -173,6 +173,12 @@ def test_roles_of_provisions_in_three_languages():
     assert role("申请人应当向县级以上地方人民政府提交申请材料，主管部门应当自受理申请之日起二十日内作出决定。",
                 language="zh") == "procedure"
     assert role("动物卫生监督机构可以根据工作需要指定协检人员。", language="zh") == "permission"
+    # a penalty named, not imposed: an appeal against the decision, the body competent to decide it
+    assert role("当事人对税务机关的处罚决定不服的，可以依法申请行政复议或者向人民法院提起行政诉讼。",
+                language="zh") == "procedure"
+    assert role("本法规定的行政处罚由县级以上地方人民政府卫生行政部门决定。", language="zh") != "sanction"
+    assert role("被吊销许可证的食品生产经营者自处罚决定作出之日起五年内不得申请食品生产经营许可。",
+                language="zh") == "sanction"        # what follows a revocation is a sanction still
     assert role("1. Dược là thuốc và nguyên liệu làm thuốc.", language="vi") == "definition"
     assert role("Người lao động có quyền đơn phương chấm dứt hợp đồng lao động.", language="vi") == "permission"
     assert role("Nghiêm cấm các hành vi sau đây:", language="vi") == "prohibition"

@@ -150,6 +150,11 @@ _SAVING = re.compile(r"\b(?:this|the|that|these)\s+(?:section|rule|part|chapter|
 _VI_MENTIONS = re.compile(r"(?:chấp hành|thi hành)(?: xong| được)?(?: bản án| án)?(?: hình)? phạt(?: tù| tiền| bổ sung)?|"
                           r"(?:Chính phủ|Thủ tướng(?: Chính phủ)?|Bộ trưởng[^,;.]{0,40}?|(?:Ủy|Uỷ) ban[^,;.]{0,60}?|"
                           r"Hội đồng[^,;.]{0,60}?) quy định chi tiết[^;.]*")
+# a Chinese sentence naming a penalty it does not impose: the decision as the object of an appeal
+# ("当事人对行政处罚决定不服的，可以…申请行政复议"; with what it decides: "吊销许可证的行政处罚决定"), or the body competent to impose it ("本法规定的
+# 行政处罚由…决定"): a remedy or a competence, read for its other words (复议, 申请: procedure)
+_ZH_MENTIONS = re.compile(r"[^。；，,]*?(?:行政)?处罚(?:权)?由[^。；]{1,60}?(?:决定|行使)|"
+                          r"(?:[^。；，,]{0,30}的)?(?:行政)?处罚(?:决定|通知)(?:书)?")
 # the order in which a sentence's cues are tried, where it is not that of ROLES: an English rule
 # states its force by its modal ("must ensure that … a notification", "may apply to the exposure"),
 # the procedural nouns it mentions (application, notification, registration) are its object
@@ -159,7 +164,7 @@ ORDER = {"en": ("definition", "scope", "sanction", "prohibition", "obligation", 
 def sentence_role(sentence: str, language: str) -> str:
     cues = CUES.get(language, CUES["en"])
     if language == "zh":
-        sentence = _ZH_TITLE.sub("《》", sentence)
+        sentence = _ZH_MENTIONS.sub(" ", _ZH_TITLE.sub("《》", sentence))
     elif language == "en":
         sentence = _SAVING.sub(" ", sentence)
     elif language == "vi":
