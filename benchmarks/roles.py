@@ -37,6 +37,15 @@ def scores(pairs: list[tuple[str, str]]) -> dict:
     return out
 
 
+def part_of(store, unit) -> str:
+    """The heading of the chapter (section, part) holding `unit`, as the store classifies it."""
+    from workbench.parse.roles import enclosing_parts
+    chain = [unit]
+    while chain[-1].parent_id and (up := store.get([chain[-1].parent_id])):
+        chain.append(up[0])
+    return enclosing_parts(chain).get(unit.id, "")
+
+
 def main() -> int:
     from workbench.parse.roles import provision_role
     from workbench.store.lance import LanceUnitStore
@@ -44,12 +53,14 @@ def main() -> int:
     for lang, ws in WORKSPACE.items():
         rows = list(csv.DictReader(open(ROOT / "benchmarks" / "handcheck" / f"roles_{lang}.csv", encoding="utf-8")))
         dim = json.loads((WS / ws / "workspace.json").read_text())["dim"]
-        units = {u.id: u for u in LanceUnitStore(WS / ws / "lance", dim).get([r["id"] for r in rows])}
+        store = LanceUnitStore(WS / ws / "lance", dim)
+        units = {u.id: u for u in store.get([r["id"] for r in rows])}
+        parts = {uid: part_of(store, u) for uid, u in units.items()}
         pairs = {"tuning": [], "validation": []}
         confusions = Counter()
         for r in rows:
             u = units[r["id"]]
-            auto = provision_role(u.text, u.title, u.language or lang, u.kind)
+            auto = provision_role(u.text, u.title, u.language or lang, u.kind, parts[u.id])
             pairs[r["part"]].append((r["role"], auto))
             if auto != r["role"]:
                 confusions[f"{r['role']} -> {auto}"] += 1

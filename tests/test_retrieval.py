@@ -179,6 +179,12 @@ def test_roles_of_provisions_in_three_languages():
     assert role("本法规定的行政处罚由县级以上地方人民政府卫生行政部门决定。", language="zh") != "sanction"
     assert role("被吊销许可证的食品生产经营者自处罚决定作出之日起五年内不得申请食品生产经营许可。",
                 language="zh") == "sanction"        # what follows a revocation is a sanction still
+    assert role("认可机构有下列情形之一的，责令改正；对主要负责人和负有责任的人员给予警告：", language="zh") == "sanction"
+    # under a chapter of liability, what a provision permits is a remedy: liability (elsewhere a permission)
+    damages = "消费者除要求赔偿损失外，还可以向生产者要求支付价款十倍的赔偿金。"
+    assert role(damages, language="zh", part="法律责任") == "sanction"
+    assert role(damages, language="zh", part="食品生产经营") == "permission"
+    assert role(damages, language="zh") == "permission"
     assert role("1. Dược là thuốc và nguyên liệu làm thuốc.", language="vi") == "definition"
     assert role("Người lao động có quyền đơn phương chấm dứt hợp đồng lao động.", language="vi") == "permission"
     assert role("Nghiêm cấm các hành vi sau đây:", language="vi") == "prohibition"

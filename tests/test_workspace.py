@@ -230,3 +230,24 @@ def test_the_embedding_cache_reads_only_the_keys_asked(tmp_path):
     assert set(got) == {f"k{i}" for i in range(5, BATCH + 10)}
     assert all(float(v[0]) == int(k[1:]) for k, v in got.items())
     assert cache.lookup([]) == {}
+
+
+def test_stored_roles_read_the_chapter_holding_a_provision(tmp_path):
+    """At ingest and on `relink` (refresh_roles), a provision is classified with the heading of
+    the chapter holding it: a permission under 法律责任 is liability; the same text elsewhere is not."""
+    import numpy as np
+    from workbench.core.records import Unit
+    from workbench.store import lance
+    text = "消费者除要求赔偿损失外，还可以向生产者要求支付价款十倍的赔偿金。"
+    units = [Unit("k@1", "k", "1", "document", text="测试法", corpus="c", language="zh"),
+             Unit("k@1/ch1", "k", "1", "chapter", title="食品经营", parent_id="k@1", corpus="c", language="zh"),
+             Unit("k@1/a1", "k", "1", "article", text=text, parent_id="k@1/ch1", corpus="c", language="zh"),
+             Unit("k@1/ch2", "k", "1", "chapter", title="法律责任", parent_id="k@1", corpus="c", language="zh"),
+             Unit("k@1/a2", "k", "1", "article", text=text, parent_id="k@1/ch2", corpus="c", language="zh"),
+             Unit("k@1/a2/c1", "k", "1", "clause", text=text, parent_id="k@1/a2", corpus="c", language="zh")]
+    store = lance.LanceUnitStore(tmp_path / "lance", 8)
+    store.replace_corpus("c", units, np.ones((len(units), 8), np.float32), [True] * len(units))
+    roles = lambda: {u.id: u.role for u in store.get(["k@1/a1", "k@1/a2", "k@1/a2/c1"])}  # noqa: E731
+    assert roles() == {"k@1/a1": "permission", "k@1/a2": "sanction", "k@1/a2/c1": "sanction"}
+    store.table.update(where="id = 'k@1/a2'", values={"role": "other"})
+    assert store.refresh_roles() == 1 and roles()["k@1/a2"] == "sanction"

@@ -43,7 +43,8 @@ CUES: dict[str, dict[str, re.Pattern]] = {
                      r"不适用本(?:法|条例|办法|规定)",
                      r"本(?:法|条例|办法|规定|细则)施行(?:前|以前|之日)"),
         "sanction": _rx(r"罚款", r"罚金", r"处罚", r"吊销", r"没收", r"处分", r"追究.{0,8}责任", r"拘留",
-                        r"责令停产停业", r"有期徒刑", r"赔偿责任", r"承担.{0,4}责任"),
+                        r"责令停产停业", r"有期徒刑", r"赔偿责任", r"承担.{0,4}责任", r"(?:给予|予以|处以?)警告",
+                        r"撤职", r"撤销[^。；，,]{0,12}资格"),
         "prohibition": _rx(r"禁止", r"不得", r"严禁"),
         "procedure": _rx(r"申请", r"受理", r"审查", r"审核", r"备案", r"登记", r"听证", r"复议", r"(?:个)?工作日",
                          r"[日天]内", r"程序", r"提交", r"报送", r"报告", r"由.{2,40}(?:出具|核发|发给|签发|办理)"),
@@ -175,14 +176,44 @@ def sentence_role(sentence: str, language: str) -> str:
     return "other"
 
 
-def provision_role(text: str, title: str = "", language: str = "", kind: str = "article") -> str:
-    """The role of one unit (see the module doc); "" for structural units."""
+# the heading of a chapter given over to liability: what a provision under it permits is a remedy or
+# a power to sanction ("消费者…可以要求支付价款十倍的赔偿金", "税务机关可以向社会公告"). Chinese only:
+# the vi and en benchmark corpora hold no chapters (ALQAC articles, ADGM passages), so no other
+# language's headings could be checked.
+LIABILITY_PARTS = {"zh": re.compile(r"法律责任|罚则")}
+
+
+def provision_role(text: str, title: str = "", language: str = "", kind: str = "article", part: str = "") -> str:
+    """The role of one unit (see the module doc); "" for structural units. `part`: the heading of
+    the chapter (or section) holding it: under a heading of liability (LIABILITY_PARTS) a
+    provision that permits lays down liability (sanction)."""
     if kind in STRUCTURAL:
         return ""
     lang = language if language in CUES else guess_language(title + " " + (text or "")[:200])
     for name, rx in HEADINGS.get(lang, ()):
         if title and rx.search(title.strip()):
             return name
+    role = _role_of_sentences(text, lang)
+    if role == "permission" and part and lang in LIABILITY_PARTS and LIABILITY_PARTS[lang].search(part):
+        return "sanction"
+    return role
+
+
+def enclosing_parts(units) -> dict[str, str]:
+    """Unit id -> the heading (title, else the start of its text) of the nearest chapter, section
+    or part holding it, among `units` (one corpus or document, with their parents)."""
+    by_id = {u.id: u for u in units}
+    out: dict[str, str] = {}
+    for u in units:
+        p = by_id.get(u.parent_id)
+        while p is not None and p.kind not in ("chapter", "section", "subsection", "part"):
+            p = by_id.get(p.parent_id)
+        if p is not None:
+            out[u.id] = p.title or (p.text or "")[:40]
+    return out
+
+
+def _role_of_sentences(text: str, lang: str) -> str:
     roles, lead, mark = [], None, None
     for s in (text[a:b].strip() for a, b in sentence_spans(text or "")):
         if not s or s.lower() in _JOINS:            # "…; or" leaves a bare "or" between two items

@@ -12,6 +12,7 @@ import json
 import os
 import zlib
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -19,7 +20,7 @@ import numpy as np
 from ..core.errors import BackendUnavailable
 from ..core.records import Filter, Hit, Unit
 from ..link.resolve import stored_names
-from ..parse.roles import provision_role
+from ..parse.roles import enclosing_parts, provision_role
 from .filters import in_list, quote, sql  # quote: also imported from here (terms.py, cache.py, notebooks)
 from .tokenize import query_text, search_text
 
@@ -151,8 +152,8 @@ class LanceUnitStore:
         self._ensure_role()
         self.table.delete(f"corpus = {quote(corpus)}")
         if units:
-            leads = lead_ins(units)
-            rows = [_row(u, leads.get(u.id, "")) for u in units]
+            leads, parts = lead_ins(units), enclosing_parts(units)
+            rows = [_row(u, leads.get(u.id, ""), parts.get(u.id, "")) for u in units]
             cols = {name: [r[name] for r in rows] for name in rows[0]}
             cols["embedded"] = list(embedded)
             cols["vector"] = pa.FixedSizeListArray.from_arrays(
@@ -371,11 +372,12 @@ class LanceUnitStore:
         """Classify every stored unit's role again (after parse/roles.py changed); only changed
         rows are written, one update per role and batch. Returns how many changed."""
         self._ensure_role()
-        rows = self.table.search().select(["id", "text", "title", "language", "kind", "role"]) \
+        rows = self.table.search().select(["id", "text", "title", "language", "kind", "role", "parent_id"]) \
             .limit(max(self.count(), 1)).to_list()
+        parts = enclosing_parts([SimpleNamespace(**r) for r in rows])
         changed: dict[str, list[str]] = {}
         for r in rows:
-            role = provision_role(r["text"] or "", r["title"] or "", r["language"] or "", r["kind"])
+            role = provision_role(r["text"] or "", r["title"] or "", r["language"] or "", r["kind"], parts.get(r["id"], ""))
             if role != (r["role"] or ""):
                 changed.setdefault(role, []).append(r["id"])
         for role, ids in changed.items():
@@ -413,7 +415,7 @@ def lead_ins(units: Sequence[Unit]) -> dict[str, str]:
 LEAD_MAX = 300      # characters of a list's introduction kept with each of its items
 
 
-def _row(u: Unit, lead: str = "") -> dict:
+def _row(u: Unit, lead: str = "", part: str = "") -> dict:
     names, read_with = stored_names(u)
     return {
         "id": u.id, "corpus": u.corpus, "key": u.key, "version": u.version, "kind": u.kind,
@@ -422,7 +424,7 @@ def _row(u: Unit, lead: str = "") -> dict:
         "source_file": u.source_file, "line_start": u.line_start, "line_end": u.line_end,
         "parent_id": u.parent_id, "ordinal": u.ordinal, "attrs": json.dumps(dict(u.attrs), ensure_ascii=False),
         "search_text": search_text(f"{u.title}\n{lead}\n{u.text}", u.language),
-        "role": u.role or provision_role(u.text, u.title, u.language, u.kind),
+        "role": u.role or provision_role(u.text, u.title, u.language, u.kind, part),
         "names": names, "read_with": read_with,
     }
 
