@@ -26,7 +26,8 @@ def main() -> int:
     groups = {"DIFF_CUES": route.DIFF_CUES, "TIME_CUES": route.TIME_CUES, "COMPARE_CUES": route.COMPARE_CUES,
               "HISTORY_CUES": route.HISTORY_CUES, "DEF_CUES": route.DEF_CUES, "CURRENT_CUES": route.CURRENT_CUES,
               **{f"ASKED[{k}]": v for k, v in route.ASKED.items()}, "BODY": (route.BODY,), "DUTY_OF": (route.DUTY_OF,),
-              "MEANING": (route.MEANING,), "NAME_ASKED": (route.NAME_ASKED,)}
+              "MEANING": (route.MEANING,), "NAME_ASKED": (route.NAME_ASKED,),
+              "ASKED_CHANGE": (route.ASKED_CHANGE,)}
     questions = []
     for name, path in SETS.items():
         if path.exists():

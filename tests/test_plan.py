@@ -43,6 +43,12 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("对比现行条例和2001年版，罚款有什么变动？").type == "version_diff"
     assert classify("2020年5月1日，商品价格变动后，经营者应当如何标价？").type == "temporal"
     assert classify("两个公司对比价格后统一涨价，应如何处罚？").type == "reasoning"
+    # one revision asked about by what it changed (a wh-word before the change or on it) compares it with
+    # the version before; a change only stated, or asked yes-or-no, does not
+    assert classify("2016年修订的《生猪屠宰管理条例》对哪些条文作了实质性修改？").type == "version_diff"
+    assert classify("2016年的修订对备案要求作出了哪些调整？").type == "version_diff"
+    assert classify("2016年作了修改后的条例第五条规定了什么？").type == "precise"
+    assert classify("某公司作了哪些工作才取得许可？").type != "version_diff"
 
 
 def test_the_noun_sanction_asks_a_penalty_the_verb_approves():

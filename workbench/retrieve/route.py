@@ -43,6 +43,12 @@ TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前
 COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
                 "有何差别", "有什么差别", "有哪些差别", "差别在", "有何变动", "有什么变动", "有哪些变动", "异同",
                 "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác")
+# an amendment asked about, its wh-word before the change made or on it ("2016年修订时对哪些条文作了修改",
+# "对罚则作了什么调整"; not "作了修改后的第五条规定了什么"): a comparison of that revision with the
+# one before, with one year named
+_CHANGE_NOUN = r"[^，。；？！,;?]{0,6}?(?:修改|修订|修正|调整|变更|改动)"
+ASKED_CHANGE = re.compile(rf"(?:哪|什么|何种)[^，。；？！,;?]{{0,12}}?(?:作|做)出?了?{_CHANGE_NOUN}|"
+                          rf"(?:作|做)出?了?(?:哪些|什么|何种|哪几)[^，。；？！,;?]{{0,4}}?{_CHANGE_NOUN}")
 # the history of a provision through every revision, not one comparison (general words for a
 # history; none of the question generator's template wording)
 HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
@@ -304,7 +310,7 @@ def classify(q: str) -> Route:
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
-                             or has(COMPARE_CUES) or has(HISTORY_CUES)):
+                             or has(COMPARE_CUES) or has(HISTORY_CUES) or ASKED_CHANGE.search(q)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts and not sanction and not (DUTY_OF.search(low) and not MEANING.search(low)):
         kind = "definition"         # ("what is the penalty" asks no meaning, nor "what are the duties of X")
