@@ -69,9 +69,10 @@ def test_what_one_revision_changed_keeps_the_changed_articles():
     assert one == {"p": ("p@2016", "p@2021")}           # one revision named: the step into it
     ids = {"p@2021/a3", "p@2021/a4", "p@2021/a5", "p@2021/a9", "p@2016/a3", "p@2016/a4", "q@1/a1"}
     assert changed_at(ids, one, older.get, newer.get, amended) == {"p@2021/a4", "p@2021/a9", "p@2016/a4", "q@1/a1"}
-    # a named article always stays
-    assert changed_at(ids, one, older.get, newer.get, amended, frozenset({"p@2021/a5"})) == \
-        {"p@2021/a4", "p@2021/a5", "p@2021/a9", "p@2016/a4", "q@1/a1"}
+    # a named article always stays, and so do its versions in the span: the comparison is of that
+    # article, changed or not
+    assert changed_at(ids | {"p@2016/a5"}, one, older.get, newer.get, amended, frozenset({"p@2021/a5"})) == \
+        {"p@2021/a4", "p@2021/a5", "p@2016/a5", "p@2021/a9", "p@2016/a4", "q@1/a1"}
     # nothing of an instrument changed: all its units stay, whatever another instrument did
     both = {**one, "q": ("q@1", "q@2")}
     assert changed_at({"p@2021/a3", "p@2021/a4", "q@2/a1"}, both, older.get, newer.get, amended) == \

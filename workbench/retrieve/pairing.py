@@ -92,8 +92,9 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
     version in the span stays only if, walking its versions (`older` / `newer`: id -> the
     aligned article of the previous / next version) to both ends, some step changed it
     (`changed_step(a, b)`) or it has no counterpart there (added or removed). Units of other
-    versions and instruments, and those in `keep` (named by the question), stay; so do all of
-    an instrument's units when none of them changed (nothing to tell them apart). With `prefer`
+    versions and instruments, and those in `keep` (named by the question) with their versions in
+    the span, stay ("2008年版和2011年版第二十四条有什么不同": that article is compared, changed or
+    not); so do all of an instrument's units when none of them changed (nothing to tell them apart). With `prefer`
     (a stricter step test: a change of substance), the units it finds changed stand alone when
     there are any."""
     def doc(uid: str) -> str:
@@ -111,6 +112,8 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
         return False
     out: set[str] = set()
     held: dict[str, tuple[set[str], set[str], set[str]]] = {}   # key -> (units in the span, changed, in substance)
+    keep = set(keep) | {b for uid in keep for walk in (older, newer)
+                        for _, b in span_steps(walk, uid, spans.get(uid.split("@")[0], ()))}
     for uid in ids:
         key = uid.split("@")[0]
         span = spans.get(key)
