@@ -49,6 +49,11 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("2016年的修订对备案要求作出了哪些调整？").type == "version_diff"
     assert classify("2016年作了修改后的条例第五条规定了什么？").type == "precise"
     assert classify("某公司作了哪些工作才取得许可？").type != "version_diff"
+    # the versions quantified over, or the revisions a provision went through: its history
+    for q in ("《道路运输条例》第三十九条在三个版本中有什么变化？", "关于私自屠宰的处罚从1997年到2021年经历了哪些变化？",
+              "How was section 5 changed across all versions?", "Điều 5 được sửa đổi thế nào qua các phiên bản?"):
+        assert classify(q).type == "version_diff" and classify(q).history, q
+    assert not classify("两个版本的第十条有什么不同？").history      # two versions: a comparison
 
 
 def test_the_noun_sanction_asks_a_penalty_the_verb_approves():

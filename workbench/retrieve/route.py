@@ -52,6 +52,11 @@ ASKED_CHANGE = re.compile(rf"(?:哪|什么|何种)[^，。；？！,;?]{{0,12}}?
 # the history of a provision through every revision, not one comparison (general words for a
 # history; none of the question generator's template wording)
 HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
+# ... or the versions quantified over ("在各个版本中", "三个版本里", "in every version", "qua các phiên
+# bản"), or the revisions a provision went through ("经历了哪些修改"); two versions are a comparison
+ALL_VERSIONS = re.compile(r"(?:各|每|所有|全部|历个)个?版本|[三四五六七八九十]个版本|经历了?(?:哪些|几次|多少次|什么)"
+                          r"[^，。？]{0,4}?(?:变化|修改|修订|修正|调整)|\b(?:every|each|all(?: the)?(?: \w+)?) versions?\b|"
+                          r"(?:các|mọi|tất cả các) phiên bản", re.IGNORECASE)
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
 # a yes-no question, by its grammar: the Chinese A-not-A (有没有, …了没有) and 是否 / 有无 / 吗, an
@@ -310,7 +315,8 @@ def classify(q: str) -> Route:
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
     elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
-                             or has(COMPARE_CUES) or has(HISTORY_CUES) or ASKED_CHANGE.search(q)):
+                             or has(COMPARE_CUES) or has(HISTORY_CUES) or ALL_VERSIONS.search(q)
+                             or ASKED_CHANGE.search(q)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts and not sanction and not (DUTY_OF.search(low) and not MEANING.search(low)):
         kind = "definition"         # ("what is the penalty" asks no meaning, nor "what are the duties of X")
@@ -320,7 +326,8 @@ def classify(q: str) -> Route:
         kind = "reasoning"          # a penalty (it rests on a duty and its sanction), or two roles at once
     else:
         kind = "precise"
-    return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, has(HISTORY_CUES), asks,
+    return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction,
+                 has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None, asks,
                  has(CURRENT_CUES), polar(q), BODY.search(q) is not None)
 
 
