@@ -211,3 +211,28 @@ def test_what_changed_prefers_substance_unless_a_body_is_named(wb, monkeypatch, 
     r = wb.retrieve(q, RetrievalConfig(top_k=5))
     assert r.route.type == "version_diff" and r.route.body is body
     assert len(seen) == 1 and (seen[0] is None) is body
+
+
+@pytest.mark.parametrize("q, expected", [
+    ("2018年诊所许可法新增了哪些条文？", {"clinic-licensing-act-zh@2018/a11", "clinic-licensing-act-zh@2018/a17"}),
+    ("Which sections were added to the Clinic Licensing Act in 2018?",
+     {"clinic-licensing-act@2018/a11", "clinic-licensing-act@2018/a18"})])
+def test_which_provisions_a_revision_added_are_the_articles_without_a_counterpart(wb, q, expected):
+    """Asked which provisions a revision added, the answer is every article of the newer version with
+    no counterpart in the one before (the version alignment), not what reads most like the question."""
+    from workbench.retrieve.route import asked_provisions, classify
+    assert classify(q).type == "version_diff" and asked_provisions(q) == "added"
+    res = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    assert {h.unit_id for h in res.hits[:len(expected)]} == expected
+    assert set(res.cited) <= expected
+    assert asked_provisions("2022年修正的《反垄断法》在罚款上增加了哪些规定？") == ""    # content inside an article
+
+
+def test_added_or_removed_reads_the_alignment():
+    from workbench.retrieve.pairing import added_or_removed
+    older = {"p@2/a1": "p@1/a1", "p@2/a3": "p@1/a2"}
+    newer = {v: k for k, v in older.items()}
+    ids = {"p@1/a1", "p@1/a2", "p@1/a9", "p@2/a1", "p@2/a2", "p@2/a3", "q@1/a1"}
+    spans = {"p": ("p@1", "p@2")}
+    assert added_or_removed(ids, spans, older.get, newer.get, "added") == {"p@2/a2"}
+    assert added_or_removed(ids, spans, older.get, newer.get, "removed") == {"p@1/a9"}

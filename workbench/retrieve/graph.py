@@ -8,13 +8,13 @@ from dataclasses import replace
 import numpy as np
 
 from ..core.config import RetrievalConfig
-from ..core.records import Hit, Result
+from ..core.records import Filter, Hit, Result
 from . import cite, pairing
 from .expand import Step
 from .plan import make_plan, structural
 from .together import start
 from .rerank import Signals, answering, rerank
-from .route import language_weights, load_policies
+from .route import asked_provisions, language_weights, load_policies
 from .scope import make_scope, span_of
 from .flat import fuse
 from .seeds import citing_named, find_seeds
@@ -64,6 +64,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         candidates = pairing.changed_at(candidates, span_of(scope, r.catalog), r.graph.older_version,
                                         r.graph.newer_version, r.amended, frozenset(u.id for u in seeds.direct),
                                         None if plan.route.body else r.amended_in_substance)
+        if asked_provisions(q):             # "新增了哪些条文": every article a step added (or removed)
+            candidates = added_or_removed(r, q, scope, units) or candidates
     vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
@@ -90,6 +92,21 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     cited = cite.choose(c, history, hops, pair)
     ranked = cited_first(c, cited, score, units, cfg.top_k)
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
+
+
+def added_or_removed(r, q: str, scope, units: dict) -> set[str]:
+    """The articles of the compared versions that a step of the span added or removed, as the
+    question asks (route.asked_provisions), all of them (what was added is a list, not what
+    reads most like the question); `units` gains them."""
+    spans = span_of(scope, r.catalog)
+    docs = tuple(d for span in spans.values() for d in span)
+    if not docs:
+        return set()
+    articles = {u.id: u for u in r.store.where(Filter(under=docs, kinds=("article",))) if scope.allows(u)}
+    found = pairing.added_or_removed(articles, spans, r.graph.older_version, r.graph.newer_version,
+                                     asked_provisions(q))
+    units.update({u.id: u for u in r.store.get([a for a in found if a not in units], vectors=True)})
+    return found
 
 
 def semantic_query(topic_vec: np.ndarray, question_vec: np.ndarray | None, share: float) -> np.ndarray:

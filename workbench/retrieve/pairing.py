@@ -131,6 +131,27 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
     return out
 
 
+def added_or_removed(ids, spans: dict[str, tuple[str, ...]], older: Callable[[str], str | None],
+                     newer: Callable[[str], str | None], which: str) -> set[str]:
+    """Of `ids` (articles of the versions in `spans`), those a step of the span added (`which` =
+    "added": of a version after the first, with no counterpart in the version before) or removed
+    ("removed": of a version before the last, with none in the version after). "2021年版新增了
+    哪些条文" asks for the provisions themselves, which the version alignment tells
+    (link/versions.py)."""
+    out = set()
+    for uid in ids:
+        key, doc = uid.split("@")[0], uid.split("/")[0]
+        span = spans.get(key, ())
+        if doc not in span:
+            continue
+        at = span.index(doc)
+        if which == "added" and at > 0 and (older(uid) or "").split("/")[0] != span[at - 1]:
+            out.add(uid)
+        elif which == "removed" and at < len(span) - 1 and (newer(uid) or "").split("/")[0] != span[at + 1]:
+            out.add(uid)
+    return out
+
+
 def span_steps(walk: Callable[[str], str | None], uid: str, span: tuple[str, ...]):
     """The version steps (a, b) from `uid` along `walk` (older / newer: id -> the aligned unit of
     the previous / next version), as long as the next version is one of `span`."""

@@ -44,11 +44,27 @@ COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什�
                 "有何差别", "有什么差别", "有哪些差别", "差别在", "有何变动", "有什么变动", "有哪些变动", "异同",
                 "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác")
 # an amendment asked about, its wh-word before the change made or on it ("2016年修订时对哪些条文作了修改",
-# "对罚则作了什么调整"; not "作了修改后的第五条规定了什么"): a comparison of that revision with the
+# "对罚则作了什么调整", "新增了哪些条文"; not "作了修改后的第五条规定了什么"): a comparison of that revision with the
 # one before, with one year named
 _CHANGE_NOUN = r"[^，。；？！,;?]{0,6}?(?:修改|修订|修正|调整|变更|改动)"
 ASKED_CHANGE = re.compile(rf"(?:哪|什么|何种)[^，。；？！,;?]{{0,12}}?(?:作|做)出?了?{_CHANGE_NOUN}|"
-                          rf"(?:作|做)出?了?(?:哪些|什么|何种|哪几)[^，。；？！,;?]{{0,4}}?{_CHANGE_NOUN}")
+                          rf"(?:作|做)出?了?(?:哪些|什么|何种|哪几)[^，。；？！,;?]{{0,4}}?{_CHANGE_NOUN}|"
+                          r"(?:新增|增加|增设|删除|删去|删掉|取消)了(?:哪些|什么|哪几)|新增(?:哪些|什么|哪几)")
+# which provisions a revision added or removed, as provisions ("新增了哪些条文", "删除了哪几条", "which
+# sections were added"), not content added inside one ("在罚款上增加了哪些规定")
+ADDED = re.compile(r"(?:新增|增加|增设)了?(?:哪些|哪几|什么)(?:新的?)?(?:条文|条款|条|章)|"
+                   r"\b(?:which|what) (?:new )?(?:articles|sections|rules|provisions) (?:were|have been) (?:added|inserted)\b|"
+                   r"(?:điều|khoản) nào (?:được|đã được) bổ sung", re.IGNORECASE)
+REMOVED = re.compile(r"(?:删除|删去|删掉|取消|废止)了?(?:哪些|哪几|什么)(?:条文|条款|条|章)|"
+                     r"\b(?:which|what) (?:articles|sections|rules|provisions) (?:were|have been) (?:deleted|removed|repealed)\b|"
+                     r"(?:điều|khoản) nào (?:bị|đã bị) (?:bãi bỏ|xóa bỏ|loại bỏ)", re.IGNORECASE)
+
+
+def asked_provisions(q: str) -> str:
+    """"added" / "removed" when the question asks which provisions a revision added / removed."""
+    return "added" if ADDED.search(q) else "removed" if REMOVED.search(q) else ""
+
+
 # the history of a provision through every revision, not one comparison (general words for a
 # history; none of the question generator's template wording)
 HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
@@ -314,9 +330,9 @@ def classify(q: str) -> Route:
     has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
-    elif has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low
-                             or has(COMPARE_CUES) or has(HISTORY_CUES) or ALL_VERSIONS.search(q)
-                             or ASKED_CHANGE.search(q)):
+    elif asked_provisions(q) or has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low
+                                                    or "phiên bản" in low or has(COMPARE_CUES) or has(HISTORY_CUES)
+                                                    or ALL_VERSIONS.search(q) or ASKED_CHANGE.search(q)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts and not sanction and not (DUTY_OF.search(low) and not MEANING.search(low)):
         kind = "definition"         # ("what is the penalty" asks no meaning, nor "what are the duties of X")
