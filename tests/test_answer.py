@@ -242,3 +242,14 @@ def test_a_tiny_model_runs_only_when_asked_for(wb, monkeypatch):
     assert trusted.backend == "llamacpp" and ran
     asked = ask(wb, PENALTY_Q, backend="llamacpp")
     assert asked.backend == "llamacpp" and not asked.capable
+
+
+def test_a_date_before_every_version_says_nothing_was_in_force(wb):
+    """Retrieval finds nothing in force (the date precedes every version): no crash, no citation, and
+    the answer says why, in the question's language."""
+    for q, words in (("On 1 January 1990, what was the fine for operating a clinic without a licence?",
+                      "in force on 1990-01-01"), ("1990年1月1日，未取得许可证开办诊所应当如何处罚？", "1990-01-01有效")):
+        res = wb.retrieve(q, replace(wb.config.retrieval, mode="graph"))
+        assert res.cited == [] and res.hits == []
+        a = wb.ask(q, backend="extractive")
+        assert words in a.text and a.citations == []

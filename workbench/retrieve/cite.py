@@ -61,7 +61,7 @@ def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = Tru
     cited = asked_role(c, cited)
     # what answers: the best-ranked unit -- and, when a sanction was put before it, the sanction
     # with what it defers its penalty to
-    led = cited[1:2] == ranked[:1] and c.plan.type != "version_diff"
+    led = bool(ranked) and cited[1:2] == ranked[:1] and c.plan.type != "version_diff"
     heads = [(cited[0], True), (cited[1], False)] if led else [(cited[0], False)] if cited else []
     if pair and c.plan.type == "version_diff":
         cited = with_parts(c, named_versions(c, cited))
