@@ -87,11 +87,19 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     score = {h.unit_id: h.score for h in hits}
     base = {uid: s - parts.get(uid, {}).get("support", 0.0) for uid, s in score.items()}
     c = cite.Citing(r, hits[:cfg.top_k], policy, plan, scope, cfg, score, seeds.focus, units, {}, base)
-    history = pairing.history(r.graph, hits[0].unit_id, scope.versions, c.unit, scope.allows) \
+    history = pairing.history(r.graph, traced(hits, seeds.direct, plan), scope.versions, c.unit, scope.allows) \
         if pair and plan.type == "version_diff" and plan.route.history and hits else []
     cited = cite.choose(c, history, hops, pair)
     ranked = cited_first(c, cited, score, units, cfg.top_k)
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
+
+
+def traced(hits: list[Hit], direct, plan) -> str:
+    """The article whose history is asked: the one the question names (its best-ranked direct
+    hit: "How has Article 4 changed over time?" is about Article 4, however much another reads
+    like "changed"), else the best hit."""
+    named = {u.id for u in direct} if plan.route.articles else set()
+    return next((h.unit_id for h in hits if h.unit_id in named), hits[0].unit_id)
 
 
 def added_or_removed(r, q: str, scope, units: dict) -> set[str]:
