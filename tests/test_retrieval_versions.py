@@ -239,3 +239,14 @@ def test_added_or_removed_reads_the_alignment():
     spans = {"p": ("p@1", "p@2")}
     assert added_or_removed(ids, spans, older.get, newer.get, "added") == {"p@2/a2"}
     assert added_or_removed(ids, spans, older.get, newer.get, "removed") == {"p@1/a9"}
+
+
+@pytest.mark.parametrize("q, pair", [
+    ("What changed in Article 4 between the 2012 and 2018 Clinic Licensing Acts?", "a4"),   # the title in the plural
+    ("Compare Article 7 of the 2012 Clinic Licensing Act with the 2018 version.", "a7")])
+def test_an_english_comparison_naming_an_article_compares_that_article(wb, q, pair):
+    """A comparison of versions is about the instrument compared: a provision of another instrument
+    citing the named article is no answer to it (policy version_diff: citing = 0)."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    assert r.route.type == "version_diff"
+    assert r.cited == [f"clinic-licensing-act@2012/{pair}", f"clinic-licensing-act@2018/{pair}"]

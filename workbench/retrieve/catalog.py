@@ -21,6 +21,9 @@ def by_instrument(versions) -> dict[str, list[str]]:
     return out
 
 
+PLURAL = r"(?:s|es)?"      # an English title in the plural names its versions together
+
+
 class Catalog:
     """Document units of a workspace, read once, with what retrieval asks of them."""
 
@@ -58,11 +61,12 @@ class Catalog:
 
     def _patterns(self) -> list:
         """One compiled pattern per name, made once (a workspace has thousands of names, more
-        than re's cache holds). Alphabetic names must stand as words ("GEN" is not in "agent");
-        CJK names need no spaces; an all-capitals name matches in capitals only."""
+        than re's cache holds). Alphabetic names must stand as words ("GEN" is not in "agent"),
+        in the plural too ("the 2012 and 2018 Clinic Licensing Acts"); CJK names need no spaces;
+        an all-capitals name matches in capitals only."""
         if getattr(self, "_compiled", None) is None:
             self._compiled = [re.compile(re.escape(name) if not name[:1].isascii()
-                                         else rf"(?<![\w-]){re.escape(name)}(?![\w-])",
+                                         else rf"(?<![\w-]){re.escape(name)}{PLURAL if name[-1:].isalpha() else ''}(?![\w-])",
                                          0 if name.isupper() else re.IGNORECASE) for name, _ in self.names]
         return self._compiled
 
