@@ -250,3 +250,23 @@ def test_an_english_comparison_naming_an_article_compares_that_article(wb, q, pa
     r = wb.retrieve(q, RetrievalConfig(mode="graph"))
     assert r.route.type == "version_diff"
     assert r.cited == [f"clinic-licensing-act@2012/{pair}", f"clinic-licensing-act@2018/{pair}"]
+
+
+@pytest.mark.parametrize("q, doc", [
+    ("2018年修订前，《阿尔登共和国诊所许可法》规定的许可证有效期是多久？", "clinic-licensing-act-zh@2012"),
+    ("Before 1 January 2019, how long was a clinic licence valid?", "clinic-licensing-act@2012"),
+    ("On 1 January 2019, how long was a clinic licence valid?", "clinic-licensing-act@2018")])
+def test_the_time_before_a_revision_or_a_date_reads_the_version_before(wb, q, doc):
+    """"2018年修订前" names the version before the 2018 one; "before 1 January 2019" (the day the 2018
+    Act took effect) asks about the day before."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    assert r.cited and all(c.startswith(doc + "/") for c in r.cited)
+
+
+def test_a_date_asked_about_the_time_before_is_the_day_before():
+    import datetime as dt
+    from workbench.retrieve.route import question_date
+    assert question_date("2022年8月1日之前，未依法申报的罚款是多少？") == dt.date(2022, 7, 31)
+    assert question_date("2022年8月1日前后，罚款有何不同？") == dt.date(2022, 8, 1)      # before and after
+    assert question_date("Before 1 August 2022, what was the fine?") == dt.date(2022, 7, 31)
+    assert question_date("Trước ngày 01/07/2021, mức phạt là bao nhiêu?") == dt.date(2021, 6, 30)

@@ -198,13 +198,24 @@ class Route:
         return bool({"obligation", "prohibition"} & set(self.asks))
 
 
+# a date the question asks about the time before: "2022年8月1日之前", "before 1 August 2022", "trước ngày
+# 1/8/2022" -- the law of the day before (not 以前, which in Chinese statutes may include the day)
+BEFORE_DATE = re.compile(r"\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?\s*之?前(?!后)|"
+                         r"\bbefore (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? \w+,? \d{4}|\w+ \d{1,2}(?:st|nd|rd|th)?,? \d{4}|"
+                         r"\d{4}-\d{2}-\d{2})|\btrước ngày\b", re.IGNORECASE)
+# a revision the question asks about the time before: "2022年修正前" -- the version before that one
+BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)")
+
+
 def question_date(q: str) -> dt.date | None:
     """A calendar date stated in the question (a month alone means its first day); a date
-    that does not exist ("31 February 2016") is no date."""
+    that does not exist ("31 February 2016") is no date. Asked about the time before it
+    (BEFORE_DATE), the day before."""
     try:
-        return _question_date(q)
+        date = _question_date(q)
     except (ValueError, OverflowError):
         return None
+    return date - dt.timedelta(days=1) if date is not None and BEFORE_DATE.search(q) else date
 
 
 def _question_date(q: str) -> dt.date | None:
