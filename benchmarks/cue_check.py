@@ -28,7 +28,8 @@ def main() -> int:
               **{f"ASKED[{k}]": v for k, v in route.ASKED.items()}, "BODY": (route.BODY,), "DUTY_OF": (route.DUTY_OF,),
               "MEANING": (route.MEANING,), "NAME_ASKED": (route.NAME_ASKED,),
               "ASKED_CHANGE": (route.ASKED_CHANGE,), "ALL_VERSIONS": (route.ALL_VERSIONS,),
-              "ADDED": (route.ADDED,), "REMOVED": (route.REMOVED,)}
+              "ADDED": (route.ADDED,), "REMOVED": (route.REMOVED,), "BEFORE_DATE": (route.BEFORE_DATE,),
+              "BEFORE_REVISION": (route.BEFORE_REVISION,)}
     questions = []
     for name, path in SETS.items():
         if path.exists():
