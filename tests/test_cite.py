@@ -1,6 +1,7 @@
-"""Choosing what an answer rests on (retrieve/cite.py) and what stands with a named rule: pure logic over fake units."""
+"""Choosing what an answer rests on (retrieve/cite.py, citing.py, sanctions.py) and what stands with a named rule: pure logic over fake units."""
 from workbench.core.records import Edge, EdgeType, Hit, Unit
-from workbench.retrieve.cite import Citing, enforcing
+from workbench.retrieve.citing import Citing
+from workbench.retrieve.sanctions import enforcing
 
 
 def test_a_sanction_enforces_a_rule_through_its_citing_clause():
@@ -95,7 +96,7 @@ def test_a_duty_and_penalty_question_cites_a_linked_pair():
     """"违反了什么义务，会被怎样处罚": of a sanction leading by a little and one that cites (or
     restates) a rule also retrieved, the linked pair scoring higher together is cited; no
     pair without a stated link, and none when only the penalty is asked."""
-    from workbench.retrieve.cite import by_roles
+    from workbench.retrieve.sanctions import by_roles
     from workbench.retrieve.route import Route
     units = {"l@1/a68": "违反本法规定，有下列情形之一的，处五千元罚款：（一）未建立管理制度。",
              "l@1/a69": "未依照本法规定建立生产记录的，处二千元罚款。",
@@ -175,7 +176,8 @@ def test_a_named_sanction_asked_about_alone_is_the_answer_and_follows_only_a_def
     """"第六十三条规定，罚款可以怎样加重": the named sanction answers; the fines it multiplies
     are context. A sanction deferring its penalty ("依照本法第五十六条的规定处罚") brings the
     sanction it defers to."""
-    from workbench.retrieve.cite import AMOUNT, by_roles
+    from workbench.retrieve.citing import AMOUNT
+    from workbench.retrieve.sanctions import by_roles
     from workbench.retrieve.route import Route
     units = {"l@1/a63": "违反本法规定，情节特别严重的，可以在本法第五十六条规定的罚款数额的二倍以上五倍以下确定具体罚款数额。",
              "l@1/a20": "经营者应当遵守公平竞争规则。",
@@ -286,7 +288,7 @@ def test_a_sanction_stating_its_own_offence_is_cited_alone_when_only_the_penalty
     """A criminal code's article states the act and its penalty in one provision and cites no rule:
     asked only how the act is punished, it is the answer; no rule is paired with it by wording alone.
     Asked which duty was broken as well, the closest rule still joins it."""
-    from workbench.retrieve.cite import by_roles
+    from workbench.retrieve.sanctions import by_roles
     from workbench.retrieve.route import Route
     units = {"c@1/a181": "Người nào cưỡng ép người khác kết hôn trái với sự tự nguyện của họ, thì bị phạt tù từ 01 năm đến 03 năm.",
              "c@1/a8": "Kết hôn phải do nam và nữ tự nguyện quyết định; cấm cưỡng ép kết hôn."}
@@ -317,7 +319,7 @@ def test_of_sanctions_restating_conducts_the_one_whose_conduct_the_facts_cover_i
     question's party ("承运人有下列行为之一的")."""
     from types import SimpleNamespace
     from workbench.core.records import Filter
-    from workbench.retrieve.cite import conduct_cover
+    from workbench.retrieve.sanctions import conduct_cover
     texts = {"l@1/a31": ("article", None, "无生产配额许可证生产消耗臭氧层物质的，由主管部门责令停止违法行为，处十万元以上二十万元以下的罚款。"),
              "l@1/a33": ("article", None, "生产单位有下列行为之一的，由主管部门责令停止违法行为，处二万元以上十万元以下的罚款：\n"
                                          "（一）超出生产配额许可证规定的品种、数量、期限生产消耗臭氧层物质的；"),
@@ -349,3 +351,19 @@ def test_of_sanctions_restating_conducts_the_one_whose_conduct_the_facts_cover_i
     assert got["l@1/a48"] > got["l@1/a49"]
     # a sanction numbering the rule it enforces restates no conduct: BM25 compares them, as before
     assert cover("承运人运到目的地后不报告", ["l@1/a48", "l@1/a50"]) == {}
+
+
+def test_a_dated_question_asking_the_rule_broken_and_its_penalty_cites_both():
+    """"2015年…违反了当时哪条规定？会被如何处罚？" with the sanction ranked first: the rule it cites comes
+    with it, the rule first; asked the penalty alone, the sanction alone (cite_max 1)."""
+    from workbench.retrieve.cite import asked_role
+    from workbench.retrieve.route import Route
+    units = {"l@1/a20": "违反本条例第十六条规定，未在指定地点停放的，处一万元罚款。",
+             "l@1/a16": "采砂船舶应当停放在指定地点。", "l@1/a9": "采砂应当取得许可。"}
+    refs = {"l@1/a20": [("l@1/a20", "l@1/a16")]}
+    both = Route("temporal", sanction=True, asks=("sanction", "obligation"))
+    c = _citing(units, ["l@1/a20", "l@1/a9", "l@1/a16"], 1, qtype="temporal", route=both, refs=refs)
+    assert asked_role(c, ["l@1/a20"]) == ["l@1/a16", "l@1/a20"]
+    alone = Route("temporal", sanction=True, asks=("sanction",))
+    c = _citing(units, ["l@1/a20", "l@1/a9", "l@1/a16"], 1, qtype="temporal", route=alone, refs=refs)
+    assert asked_role(c, ["l@1/a20"]) == ["l@1/a20"]

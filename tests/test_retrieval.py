@@ -10,7 +10,7 @@ from workbench.core.config import RetrievalConfig
 from workbench.evaluate.metrics import load_benchmark, run_eval, score_question, wilcoxon
 from workbench.retrieve.expand import ArticleGraph
 from workbench.core.records import Edge, EdgeType, Unit
-from workbench.retrieve.cite import focus_refs
+from workbench.retrieve.citing import focus_refs
 from workbench.retrieve.flat import cited_set, fuse
 from workbench.core.records import Hit
 from workbench.retrieve.route import classify, load_policies

@@ -62,7 +62,7 @@ class Retriever:
     def ref_index(self) -> dict[str, list[tuple[str, str]]]:
         """article -> (citing unit inside it, cited article), for resolved REFERENCES."""
         if self._refs is None:
-            from .cite import reference_index
+            from .citing import reference_index
             self._refs = reference_index(self.graph)
         return self._refs
 
@@ -80,7 +80,7 @@ class Retriever:
     def duty_index(self) -> dict[str, list[tuple[str, str]]]:
         """article -> (sanctioning unit inside it, the duty article it restates), link/duties.py."""
         if self._duties is None:
-            from .cite import reference_index
+            from .citing import reference_index
             self._duties = reference_index(self.graph, implicit=True)
         return self._duties
 

@@ -1,0 +1,168 @@
+"""Citing by provision role: a question joining a duty and its sanction rests on one provision
+of each role (parse/roles.py), linked by what the text states (a sanction citing or restating
+the rule it enforces, link/duties.py), else told apart by the question's facts."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.records import Filter, Hit, Link, Via
+from ..parse.roles import role_of
+from .citing import COVER_MIN, NOT_RULES, ROLE_WINDOW, Citing, kind_of, refs
+
+
+def by_roles(c: Citing) -> list[str]:
+    """A question joining a duty and its sanction rests on one provision of each role
+    (parse/roles.py), plus the provisions those rely on, at most cite_max in all (a named
+    sanction asked about alone: it and what it defers to): the best hit;
+    if the question asks about a sanction, the hit of the other role among the next
+    cite_max + ROLE_WINDOW (within the margin): one with a sanctioning clause citing the best
+    hit (`enforcing`), else the one naming the question's facts most literally (`fact_match`:
+    sanction provisions share their boilerplate, so they all look alike to the embedder; none for
+    a best sanction citing or restating no rule, asked only the penalty: it states its own offence) -- the
+    sanction first when only the penalty is asked, a pair linked by the text when the duty is too;
+    then what each of these refers to from its answering clause (`refs`); then any of the
+    next hits that a cited unit references."""
+    hits, policy = c.hits, c.policy
+    if not hits:
+        return []
+    kind = lambda h: kind_of(h.unit)  # noqa: E731
+    if hits[0].via.kind == "direct" and kind(hits[0]) == "sanction" and set(c.plan.route.asks) == {"sanction"} \
+            and len(c.plan.route.articles) == 1:
+        # "第六十三条规定，罚款可以怎样加重": the sanction the question names is the answer
+        return ([hits[0].unit_id] + refs(c, hits[0].unit_id, sanction=True))[:policy.cite_max]
+    if c.plan.route.sanction and not c.plan.route.asks_duty and kind(hits[0]) == "sanction" \
+            and not enforced_rules(c, hits[0].unit_id):
+        # a sanction that neither cites nor restates a rule states the offence itself (a criminal code's
+        # article: the act and its penalty in one provision; what it cites are other offences, the code's
+        # reach, its definitions): asked only the penalty, it is cited alone, with what its penalty defers to
+        return ([hits[0].unit_id] + refs(c, hits[0].unit_id, sanction=True))[:policy.cite_max]
+    floor = hits[0].score * (1 - policy.cite_margin)
+    window = hits[1:policy.cite_max + 1 + ROLE_WINDOW]
+    chosen = [hits[0]]
+    other = [h for h in window if kind(h) != kind(hits[0]) and h.score >= floor]
+    if c.plan.route.sanction and other and policy.cite_max > 1:
+        if kind(hits[0]) == "sanction":     # the rule it enforces: one it cites, or restates
+            enforces = enforced(c, hits[0].unit_id)
+        else:                               # the sanction enforcing it: one citing it
+            enforces = enforcing(c, hits[0].unit_id, [h.unit_id for h in other])
+        pool = [h for h in other if h.unit_id in enforces] or other
+        match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}   # a full-text query
+        if pool:
+            chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
+    if c.plan.route.sanction and c.plan.route.asks_duty and policy.cite_max > 1:
+        chosen = linked_pair(c, window, floor, chosen)
+    elif c.plan.route.sanction and len(chosen) == 2 and kind(chosen[0]) != "sanction":
+        chosen.reverse()                    # asked how it is punished: the sanction leads (as in asked_role)
+    out = [h.unit_id for h in chosen]
+    for h in chosen:
+        out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
+    for h in window:
+        if len(out) >= policy.cite_max:
+            break
+        if h.unit_id not in out and c.r.agraph.linked(h.unit_id, set(out),
+                                                     lambda t, arrow: t == "REFERENCES" and arrow == "<-"):
+            out.append(h.unit_id)
+            out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
+    return out[:policy.cite_max]
+
+
+def enforced_rules(c: Citing, sanction: str) -> set[str]:
+    """Of what a sanction cites or restates, the rules: not another sanction (another offence), the
+    instrument's reach or a definition (NOT_RULES)."""
+    return {t for t in enforced(c, sanction) if (u := c.unit(t)) is not None and role_of(u) not in NOT_RULES}
+
+
+def enforced(c: Citing, sanction: str) -> set[str]:
+    """What a sanction's text cites, or restates (link/duties.py): the rules it enforces, and any
+    other provision it names (`enforced_rules` keeps the rules)."""
+    return {t for index in (c.r.ref_index(), c.r.duty_index()) for _, t in index.get(sanction, ())}
+
+
+def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -> list[Hit]:
+    """A duty-and-penalty question is answered by a sanction *and the rule it enforces*: of the
+    candidate pairs -- a sanction among the leading hits (within the margin) with a rule it cites
+    or restates, or a leading rule with a sanction citing it -- the one whose two provisions score
+    highest together replaces the pair chosen from the best hit alone, when it scores higher.
+    Scores are taken without their support part, which already rewards the same link. Only for
+    a question asking for the rule broken as well as the penalty; the link between the two is
+    what the legislation states, and no pair is made without one."""
+    score = c.base or c.score
+    value = lambda pair: sum(score.get(h.unit_id, 0.0) for h in pair)   # noqa: E731
+    lead = [h for h in [c.hits[0], *window] if h.score >= floor]
+    best, best_value = chosen, value(chosen) if len(chosen) > 1 else 0.0
+    sanctions = [h.unit_id for h in c.hits if kind_of(h.unit) == "sanction"]
+    by_id = {h.unit_id: h for h in c.hits}
+    for h in lead:
+        if kind_of(h.unit) == "sanction":
+            partners = [x for x in enforced(c, h.unit_id) if x in score and x != h.unit_id]
+        else:
+            partners = sorted(enforcing(c, h.unit_id, sanctions))
+        for x in partners:
+            u = c.unit(x)
+            if u is None or not c.scope.allows(u) or kind_of(u) == kind_of(h.unit):
+                continue
+            pair = [h, by_id.get(x) or Hit(x, score.get(x, 0.0), Via("path", (Link(h.unit_id, "REFERENCES", x),)), u)]
+            if value(pair) > best_value:
+                best, best_value = pair, value(pair)
+    for h in best:
+        if h.unit_id not in by_id:
+            c.why.setdefault(h.unit_id, h.via)
+    return best
+
+
+def fact_match(c: Citing, ids: list[str]) -> dict[str, float]:
+    """How literally each of `ids` (articles) names the question's facts: BM25 of the topic
+    without its duty-and-penalty frame (`Plan.facts`), over the articles and their parts, in
+    the instruments the question names, if any. Sanctions that each restate the conduct they
+    punish (link/duties.py) are told apart by that conduct instead, when the facts restate one
+    (coverage at least COVER_MIN): the one whose conduct the facts cover best (`conduct_cover`),
+    BM25 breaking ties."""
+    from .seeds import lexical
+    if not ids:
+        return {}
+    keys = tuple(sorted(c.scope.keys))
+    hits, _ = lexical(c.r, c.plan.facts, c.plan.language, replace(c.cfg, candidates=len(ids)),
+                      Filter(ids=tuple(ids), keys=keys), Filter(under=tuple(ids), keys=keys))
+    bm25 = {h.unit_id: h.score for h in hits}
+    cover = conduct_cover(c, ids)
+    if not cover or max(cover.values()) < COVER_MIN:     # the facts restate no conduct: wording decides
+        return bm25
+    top = max(bm25.values(), default=0.0) or 1.0
+    return {uid: cover[uid] + bm25.get(uid, 0.0) / top * 1e-3 for uid in ids}
+
+
+def conduct_cover(c: Citing, ids: list[str]) -> dict[str, float]:
+    """For sanctions that each restate a conduct (a Chinese penalty: "无生产配额许可证生产…的，由…
+    处…罚款", or its listed points, with the party their list names), the share of the best-covered
+    conduct's character pairs that the question's facts contain: the offence whose elements the
+    facts name. {} unless every one of `ids` is a sanction restating a conduct (one citing its rule
+    by number is compared by BM25 as before)."""
+    from ..link.duties import char_pairs, restated_conducts
+    if c.plan.language != "zh" or any(kind_of(c.unit(a)) != "sanction" for a in ids):
+        return {}
+    facts = set(char_pairs(c.plan.facts))
+    below = c.r.store.where(Filter(under=tuple(ids)))
+    out = {}
+    for a in ids:
+        units = [u for u in [c.unit(a)] + [u for u in below if u.id.startswith(a + "/")] if u is not None]
+        conducts = [set(char_pairs(x)) for x in restated_conducts(units)]
+        conducts = [p for p in conducts if p]
+        if not conducts:
+            return {}
+        out[a] = max(len(p & facts) / len(p) for p in conducts)
+    return out
+
+
+def enforcing(c: Citing, rule: str, ids: list[str]) -> set[str]:
+    """Those of `ids` with a sanctioning clause that cites `rule` ("A licensee who breaches
+    any duty under Article 10 is liable to a fine"; "有下列情形之一的，处…罚款：（一）违反本法
+    第三十四条…": the citing point and the clause holding it are read together): the penalty
+    for breaking it."""
+    within: dict[str, str] = {}        # the citing unit and the parts holding it, below the article
+    for uid in ids:
+        for src, target in c.r.ref_index().get(uid, []) + c.r.duty_index().get(uid, []):
+            if target == rule:
+                while src != uid and "/" in src:
+                    within[src] = uid
+                    src = src.rsplit("/", 1)[0]
+    return {within[u.id] for u in c.r.store.get(within) if kind_of(u) == "sanction"}
