@@ -145,3 +145,14 @@ def test_a_question_asking_the_name_of_a_described_concept_seeds_no_term_inside_
     assert _terms(q, classify(q), {"合同": ["c"]}) == ()
     q = "What is a licence holder under the rules called?"
     assert _terms(q, classify(q), {"licence": ["d"]}) == ()
+
+
+def test_an_event_dated_by_its_year_alone_reads_the_law_of_that_time():
+    """"2009年，…依照当时的条例" asks the law in force then: mid-year (no month or day to tell a
+    version that took effect that year); a year naming a version, or no "then", is no date."""
+    import datetime as dt
+    r = classify("2009年，某屠宰厂出厂未经检验的生猪产品，依照当时的条例应如何处罚？")
+    assert r.type == "temporal" and r.as_of == dt.date(2009, 7, 1)
+    assert classify("In 2015, a clinic operated without a licence. What fine applied at the time?").as_of == dt.date(2015, 7, 1)
+    assert classify("依照2009年版条例，当时的罚款是多少？").as_of is None
+    assert classify("2009年某屠宰厂出厂未经检验的生猪产品，应如何处罚？").as_of is None

@@ -330,10 +330,18 @@ def _cue(cue: str, low: str) -> bool:
     return re.search(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b", low) is not None
 
 
+# the law "of the time" of an event dated by its year alone ("2009年，某屠宰厂…依照当时的条例"):
+# the version in force in the middle of that year (a design choice; a version that took effect
+# that year is told apart by a month or a day only)
+THEN_CUES = ("当时", "那时", "彼时", "at the time", "then in force", "khi đó", "lúc đó", "thời điểm đó")
+
+
 def classify(q: str) -> Route:
     low = q.lower()
     date = question_date(q)
     years = tuple(dict.fromkeys(int(y) for y in RE_YEAR.findall(q)))
+    if date is None and len(years) == 1 and not RE_YEAR_VERSION.search(q) and any(_cue(c, low) for c in THEN_CUES):
+        date = dt.date(years[0], 7, 1)
     arts = tuple(article_refs(q))
     cues = tuple(c for c in DIFF_CUES + TIME_CUES + DEF_CUES if _cue(c, low))
     asks = asked_roles(q)
