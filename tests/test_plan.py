@@ -129,6 +129,8 @@ def test_the_duties_of_a_party_asked_with_what_is_ask_a_duty_not_a_meaning():
     assert classify("Thời hiệu truy cứu trách nhiệm hình sự là gì?").type == "definition"
     assert classify("Nghĩa vụ của người lao động được hiểu là gì?").type == "definition"   # a meaning asked outright
     assert classify("What is a licensee?").type == "definition"
+    assert classify("现行食品安全法中的“预包装食品”是什么意思？").type == "definition"
+    assert classify("食品安全法如何界定“食品添加剂”？").type == "definition"
 
 
 def test_a_question_asking_the_name_of_a_described_concept_seeds_no_term_inside_the_description():

@@ -104,7 +104,7 @@ def polar(q: str) -> bool:
     return False
 
 
-DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
+DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "什么意思", "如何界定", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
             "definition", "defined", "what is a", "what is an")
 # What a question asks for, whatever its type, in the words statutes use for each provision
 # role (parse/roles.py): a penalty, a duty, a definition, a procedure, entry into force.
@@ -156,7 +156,7 @@ BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务
 # asked outright (MEANING: "Nghĩa vụ của người lao động được hiểu là gì")
 DUTY_OF = re.compile(r"(trách nhiệm|nghĩa vụ|nhiệm vụ) của|的(义务|职责)(是什么|有哪些)|"
                      r"\b(duties|obligations|responsibilities) of\b")
-MEANING = re.compile(r"được hiểu là|nghĩa là|是指|含义|what is meant by|\bmeaning\b")
+MEANING = re.compile(r"được hiểu là|nghĩa là|是指|含义|什么意思|如何界定|what is meant by|\bmeaning\b")
 # a question describing a concept and asking its name ("Tài sản mà chủ sở hữu đã từ bỏ … được gọi là gì?",
 # "…叫什么", "what is … called"): the answer is the term the description defines
 NAME_ASKED = re.compile(r"(?:được )?gọi là gì|(?:叫|称为|称作)(?:做)?什么|\bwhat (?:is|are) (?:this|it|that|these|such|the|a|an)\b[^?.]{0,40}\bcalled\b|"
