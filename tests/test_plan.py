@@ -49,6 +49,7 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("2016年的修订对备案要求作出了哪些调整？").type == "version_diff"
     assert classify("2016年作了修改后的条例第五条规定了什么？").type == "precise"
     assert classify("某公司作了哪些工作才取得许可？").type != "version_diff"
+    assert classify("国务院可以对哪些事项作出调整？").type != "version_diff"        # a power to adjust, not a change made
     # the versions quantified over, or the revisions a provision went through: its history
     for q in ("《道路运输条例》第三十九条在三个版本中有什么变化？", "关于私自屠宰的处罚从1997年到2021年经历了哪些变化？",
               "How was section 5 changed across all versions?", "Điều 5 được sửa đổi thế nào qua các phiên bản?"):

@@ -14,7 +14,7 @@ from .expand import Step
 from .plan import make_plan, structural
 from .together import start
 from .rerank import Signals, answering, rerank
-from .route import asked_provisions, language_weights, load_policies
+from .route import language_weights, load_policies
 from .scope import make_scope, span_of
 from .flat import fuse
 from .seeds import citing_named, find_seeds
@@ -64,8 +64,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         candidates = pairing.changed_at(candidates, span_of(scope, r.catalog), r.graph.older_version,
                                         r.graph.newer_version, r.amended, frozenset(u.id for u in seeds.direct),
                                         None if plan.route.body else r.amended_in_substance)
-        if asked_provisions(q):             # "新增了哪些条文": every article a step added (or removed)
-            candidates = added_or_removed(r, q, scope, units) or candidates
+        if plan.route.provisions:           # "新增了哪些条文": every article a step added (or removed)
+            candidates = added_or_removed(r, plan.route.provisions, scope, units) or candidates
     vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
@@ -102,17 +102,16 @@ def traced(hits: list[Hit], direct, plan) -> str:
     return next((h.unit_id for h in hits if h.unit_id in named), hits[0].unit_id)
 
 
-def added_or_removed(r, q: str, scope, units: dict) -> set[str]:
-    """The articles of the compared versions that a step of the span added or removed, as the
-    question asks (route.asked_provisions), all of them (what was added is a list, not what
+def added_or_removed(r, which: str, scope, units: dict) -> set[str]:
+    """The articles of the compared versions that a step of the span added or removed (`which`,
+    as the question asks: Route.provisions), all of them (what was added is a list, not what
     reads most like the question); `units` gains them."""
     spans = span_of(scope, r.catalog)
     docs = tuple(d for span in spans.values() for d in span)
     if not docs:
         return set()
     articles = {u.id: u for u in r.store.where(Filter(under=docs, kinds=("article",))) if scope.allows(u)}
-    found = pairing.added_or_removed(articles, spans, r.graph.older_version, r.graph.newer_version,
-                                     asked_provisions(q))
+    found = pairing.added_or_removed(articles, spans, r.graph.older_version, r.graph.newer_version, which)
     units.update({u.id: u for u in r.store.get([a for a in found if a not in units], vectors=True)})
     return found
 

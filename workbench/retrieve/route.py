@@ -43,12 +43,13 @@ TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前
 COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什么不同", "有哪些不同", "不同之处", "相比",
                 "有何差别", "有什么差别", "有哪些差别", "差别在", "有何变动", "有什么变动", "有哪些变动", "异同",
                 "changed", "differ", "khác nhau", "khác gì", "khác biệt", "điểm khác")
-# an amendment asked about, its wh-word before the change made or on it ("2016年修订时对哪些条文作了修改",
-# "对罚则作了什么调整", "新增了哪些条文"; not "作了修改后的第五条规定了什么"): a comparison of that revision with the
+# an amendment asked about, made (了), its wh-word before the change or on it ("2016年修订时对哪些条文作了修改",
+# "对罚则作了什么调整", "新增了哪些条文"; not "作了修改后的第五条规定了什么", nor a power to adjust:
+# "国务院可以对哪些事项作出调整"): a comparison of that revision with the
 # one before, with one year named
 _CHANGE_NOUN = r"[^，。；？！,;?]{0,6}?(?:修改|修订|修正|调整|变更|改动)"
-ASKED_CHANGE = re.compile(rf"(?:哪|什么|何种)[^，。；？！,;?]{{0,12}}?(?:作|做)出?了?{_CHANGE_NOUN}|"
-                          rf"(?:作|做)出?了?(?:哪些|什么|何种|哪几)[^，。；？！,;?]{{0,4}}?{_CHANGE_NOUN}|"
+ASKED_CHANGE = re.compile(rf"(?:哪|什么|何种)[^，。；？！,;?]{{0,12}}?(?:作|做)出?了{_CHANGE_NOUN}|"
+                          rf"(?:作|做)出?了(?:哪些|什么|何种|哪几)[^，。；？！,;?]{{0,4}}?{_CHANGE_NOUN}|"
                           r"(?:新增|增加|增设|删除|删去|删掉|取消)了(?:哪些|什么|哪几)|新增(?:哪些|什么|哪几)")
 # which provisions a revision added or removed, as provisions ("新增了哪些条文", "删除了哪几条", "which
 # sections were added"), not content added inside one ("在罚款上增加了哪些规定")
@@ -191,6 +192,8 @@ class Route:
     current: bool = False                        # names the version in force now ("现行", "hiện hành")
     polar: bool = False                          # a yes-no question ("有无变化", "whether it changed")
     body: bool = False                           # names a public body ("部门", "authority", "cơ quan")
+    provisions: str = ""                         # asks which provisions a revision "added" / "removed"
+    before: tuple[int, ...] = ()                 # revision years it asks about the time before ("2022年修正前")
 
     @property
     def asks_duty(self) -> bool:
@@ -363,7 +366,8 @@ def classify(q: str) -> Route:
         kind = "precise"
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction,
                  has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None, asks,
-                 has(CURRENT_CUES), polar(q), BODY.search(q) is not None)
+                 has(CURRENT_CUES), polar(q), BODY.search(q) is not None, asked_provisions(q),
+                 tuple(int(y) for y in BEFORE_REVISION.findall(q)))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from ..core.records import Filter, Unit
 from ..link.versions import in_force
 from .catalog import Catalog, by_instrument
 from .plan import Plan
-from .route import BEFORE_REVISION, Policy
+from .route import Policy
 
 
 @dataclass(frozen=True)
@@ -47,9 +47,8 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
     on = dt.date.fromisoformat(as_of) if as_of else route.as_of
     versions = catalog.versions_in(route.years, set(plan.keys)) if policy.versions == "named" and route.years \
         else set()
-    before = {int(y) for y in BEFORE_REVISION.findall(plan.question)}
-    if before and versions and route.type != "version_diff":    # "2022年修正前": the version before that one
-        marked = catalog.versions_in(before, set(plan.keys))
+    if route.before and versions and route.type != "version_diff":    # "2022年修正前": the version before that one
+        marked = catalog.versions_in(route.before, set(plan.keys))
         versions = (versions - marked) | catalog.previous(marked)
     if route.type == "version_diff" and route.current and versions:     # "2007年…和现行…相比": the latest too
         versions |= {catalog.chain(k)[-1].id for k in {v.split("@")[0] for v in versions}}
