@@ -29,7 +29,8 @@ def main() -> int:
               "MEANING": (route.MEANING,), "NAME_ASKED": (route.NAME_ASKED,),
               "ASKED_CHANGE": (route.ASKED_CHANGE,), "ALL_VERSIONS": (route.ALL_VERSIONS,),
               "ADDED": (route.ADDED,), "REMOVED": (route.REMOVED,), "BEFORE_DATE": (route.BEFORE_DATE,),
-              "BEFORE_REVISION": (route.BEFORE_REVISION,), "THEN_CUES": route.THEN_CUES}
+              "BEFORE_REVISION": (route.BEFORE_REVISION,), "THEN": (route.THEN,), "REVISION": (route.REVISION,),
+              "WENT_THROUGH": (route.WENT_THROUGH,)}
     questions = []
     for name, path in SETS.items():
         if path.exists():

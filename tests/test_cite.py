@@ -367,3 +367,18 @@ def test_a_dated_question_asking_the_rule_broken_and_its_penalty_cites_both():
     alone = Route("temporal", sanction=True, asks=("sanction",))
     c = _citing(units, ["l@1/a20", "l@1/a9", "l@1/a16"], 1, qtype="temporal", route=alone, refs=refs)
     assert asked_role(c, ["l@1/a20"]) == ["l@1/a20"]
+
+
+def test_the_rule_added_to_a_sanction_is_not_cited_twice_and_the_sanction_still_defers():
+    """The rule a first-cited sanction enforces joins it once (one already cited comes first); the
+    sanction, now second, still brings the sanction its penalty defers to."""
+    from workbench.retrieve.cite import asked_role, choose
+    from workbench.retrieve.route import Route
+    units = {"l@1/a20": "违反本条例第十六条规定的，依照本条例第三十条的规定处罚。",
+             "l@1/a16": "采砂船舶应当停放在指定地点。", "l@1/a30": "有下列行为之一的，处一万元罚款。"}
+    refs = {"l@1/a20": [("l@1/a20", "l@1/a16"), ("l@1/a20", "l@1/a30")]}
+    both = Route("temporal", sanction=True, asks=("sanction", "obligation"))
+    c = _citing(units, ["l@1/a20", "l@1/a16", "l@1/a30"], 2, qtype="temporal", route=both, refs=refs)
+    assert asked_role(c, ["l@1/a20", "l@1/a16"]) == ["l@1/a16", "l@1/a20"]
+    c = _citing(units, ["l@1/a20", "l@1/a16", "l@1/a30"], 1, qtype="temporal", route=both, refs=refs)
+    assert choose(c, [], {}) == ["l@1/a16", "l@1/a20", "l@1/a30"]

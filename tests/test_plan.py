@@ -50,6 +50,10 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("2016年作了修改后的条例第五条规定了什么？").type == "precise"
     assert classify("某公司作了哪些工作才取得许可？").type != "version_diff"
     assert classify("国务院可以对哪些事项作出调整？").type != "version_diff"        # a power to adjust, not a change made
+    assert classify("公司对哪些员工作了调整？").type != "version_diff"              # a change, but of no revision
+    from workbench.retrieve.route import asked_provisions
+    assert asked_provisions("2021年版新增了哪些条文？") == "added" and asked_provisions("2018年修订后新增了哪些条件？") == ""
+    assert classify("企业新增了哪些股东需要备案？").provisions == ""
     # the versions quantified over, or the revisions a provision went through: its history
     for q in ("《道路运输条例》第三十九条在三个版本中有什么变化？", "关于私自屠宰的处罚从1997年到2021年经历了哪些变化？",
               "How was section 5 changed across all versions?", "Điều 5 được sửa đổi thế nào qua các phiên bản?"):
@@ -159,3 +163,4 @@ def test_an_event_dated_by_its_year_alone_reads_the_law_of_that_time():
     assert classify("In 2015, a clinic operated without a licence. What fine applied at the time?").as_of == dt.date(2015, 7, 1)
     assert classify("依照2009年版条例，当时的罚款是多少？").as_of is None
     assert classify("2009年某屠宰厂出厂未经检验的生猪产品，应如何处罚？").as_of is None
+    assert classify("2020年，用人单位应当时刻注意哪些安全事项？").as_of is None        # 应当时刻: no "then"

@@ -176,7 +176,10 @@ def test_roles_of_provisions_in_three_languages():
     # a penalty named, not imposed: an appeal against the decision, the body competent to decide it
     assert role("当事人对税务机关的处罚决定不服的，可以依法申请行政复议或者向人民法院提起行政诉讼。",
                 language="zh") == "procedure"
-    assert role("本法规定的行政处罚由县级以上地方人民政府卫生行政部门决定。", language="zh") != "sanction"
+    assert role("本法规定的行政处罚由县级以上地方人民政府卫生行政部门决定。", language="zh") == "other"
+    assert role("违反本条例规定的，由公安机关依法作出处罚决定。", language="zh") == "sanction"   # who imposes it
+    assert role("当事人对处罚决定不服的，可以依法提起诉讼。", language="zh", part="法律责任") != "sanction"
+    assert role("申请人可以申请撤销其资格认定。", language="zh") != "sanction"
     assert role("被吊销许可证的食品生产经营者自处罚决定作出之日起五年内不得申请食品生产经营许可。",
                 language="zh") == "sanction"        # what follows a revocation is a sanction still
     assert role("认可机构有下列情形之一的，责令改正；对主要负责人和负有责任的人员给予警告：", language="zh") == "sanction"

@@ -227,7 +227,7 @@ def test_which_provisions_a_revision_added_are_the_articles_without_a_counterpar
     assert classify(q).type == "version_diff" and asked_provisions(q) == "added"
     res = wb.retrieve(q, RetrievalConfig(mode="graph"))
     assert {h.unit_id for h in res.hits[:len(expected)]} == expected
-    assert set(res.cited) <= expected
+    assert res.cited and set(res.cited) <= expected
     assert asked_provisions("2022年修正的《反垄断法》在罚款上增加了哪些规定？") == ""    # content inside an article
 
 
@@ -270,3 +270,6 @@ def test_a_date_asked_about_the_time_before_is_the_day_before():
     assert question_date("2022年8月1日前后，罚款有何不同？") == dt.date(2022, 8, 1)      # before and after
     assert question_date("Before 1 August 2022, what was the fine?") == dt.date(2022, 7, 31)
     assert question_date("Trước ngày 01/07/2021, mức phạt là bao nhiêu?") == dt.date(2021, 6, 30)
+    # "before" said of another date than the one read, or of no date, moves nothing
+    assert question_date("合同于2020年3月1日签订，交货日期在2020年5月1日之前，应如何处理？") == dt.date(2020, 3, 1)
+    assert question_date("Ngày 01/07/2021, đương sự nộp đơn trước ngày xét xử.") == dt.date(2021, 7, 1)

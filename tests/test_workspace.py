@@ -251,3 +251,5 @@ def test_stored_roles_read_the_chapter_holding_a_provision(tmp_path):
     assert roles() == {"k@1/a1": "permission", "k@1/a2": "sanction", "k@1/a2/c1": "sanction"}
     store.table.update(where="id = 'k@1/a2'", values={"role": "other"})
     assert store.refresh_roles() == 1 and roles()["k@1/a2"] == "sanction"
+    from workbench.parse.roles import with_roles        # as ingest sets them before linking duties
+    assert {u.id: u.role for u in with_roles(units) if u.id in roles()} == roles()

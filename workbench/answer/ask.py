@@ -164,9 +164,9 @@ def extractive(question: str, ev: Evidence, cited: list[str], language: str) -> 
         tag = "" if b.tag == "EVIDENCE" else f"[{b.tag}] "
         lines.append(f"{tag}{b.heading}: “{quote}” [{uid}]")
     if not lines and ev.as_of and not ev.blocks:       # a date before (or between) every version held
-        return {"zh": f"工作区中没有在{ev.as_of}有效的条文。",
-                "vi": f"Không có quy định nào trong không gian làm việc có hiệu lực vào ngày {ev.as_of}."}.get(
-            language, f"No provision in the workspace was in force on {ev.as_of}.")
+        return {"zh": f"没有找到在{ev.as_of}有效的条文。",
+                "vi": f"Không tìm thấy quy định nào có hiệu lực vào ngày {ev.as_of}."}.get(
+            language, f"No provision in force on {ev.as_of} was found.")
     if not lines:
         return {"zh": "证据中没有找到回答该问题的条文。", "vi": "Không tìm thấy quy định trả lời câu hỏi."}.get(
             language, "No provision in the evidence answers the question.")

@@ -44,7 +44,7 @@ CUES: dict[str, dict[str, re.Pattern]] = {
                      r"本(?:法|条例|办法|规定|细则)施行(?:前|以前|之日)"),
         "sanction": _rx(r"罚款", r"罚金", r"处罚", r"吊销", r"没收", r"处分", r"追究.{0,8}责任", r"拘留",
                         r"责令停产停业", r"有期徒刑", r"赔偿责任", r"承担.{0,4}责任", r"(?:给予|予以|处以?)警告",
-                        r"撤职", r"撤销[^。；，,]{0,12}资格"),
+                        r"撤职", r"撤销其?[^。；，,申]{0,10}资格(?!证明|认定)"),
         "prohibition": _rx(r"禁止", r"不得", r"严禁"),
         "procedure": _rx(r"申请", r"受理", r"审查", r"审核", r"备案", r"登记", r"听证", r"复议", r"(?:个)?工作日",
                          r"[日天]内", r"程序", r"提交", r"报送", r"报告", r"由.{2,40}(?:出具|核发|发给|签发|办理)"),
@@ -151,11 +151,16 @@ _SAVING = re.compile(r"\b(?:this|the|that|these)\s+(?:section|rule|part|chapter|
 _VI_MENTIONS = re.compile(r"(?:chấp hành|thi hành)(?: xong| được)?(?: bản án| án)?(?: hình)? phạt(?: tù| tiền| bổ sung)?|"
                           r"(?:Chính phủ|Thủ tướng(?: Chính phủ)?|Bộ trưởng[^,;.]{0,40}?|(?:Ủy|Uỷ) ban[^,;.]{0,60}?|"
                           r"Hội đồng[^,;.]{0,60}?) quy định chi tiết[^;.]*")
-# a Chinese sentence naming a penalty it does not impose: the decision as the object of an appeal
-# ("当事人对行政处罚决定不服的，可以…申请行政复议"; with what it decides: "吊销许可证的行政处罚决定"), or the body competent to impose it ("本法规定的
-# 行政处罚由…决定"): a remedy or a competence, read for its other words (复议, 申请: procedure)
+# a Chinese sentence naming a penalty it does not impose: the decision appealed against ("当事人对行政处罚
+# 决定不服的，可以…申请行政复议"), as the start of a time limit or the body that made it ("接到处罚通知之日起",
+# "向作出处罚决定的机关的上一级机关申请复议"), notified to others ("应当将…吊销…的行政处罚决定及时通报"),
+# or the body competent to impose it ("本法规定的行政处罚由…决定"): a remedy or a competence, read for
+# its other words (复议, 申请: procedure). A sanction naming who decides ("由公安机关依法作出处罚决定")
+# is none of these.
 _ZH_MENTIONS = re.compile(r"[^。；，,]*?(?:行政)?处罚(?:权)?由[^。；]{1,60}?(?:决定|行使)|"
-                          r"(?:[^。；，,]{0,30}的)?(?:行政)?处罚(?:决定|通知)(?:书)?")
+                          r"对[^。；，,]{0,40}?(?:行政)?处罚(?:决定|通知)(?:书)?(?=[^。；]{0,6}不服)|"
+                          r"(?:接到|收到|送达|作出)(?:行政)?处罚(?:决定|通知)(?:书)?(?=之日|的(?:机关|部门))|"
+                          r"将[^。；]{0,40}?处罚决定(?:书)?(?=[^。；]{0,4}(?:通报|抄送|告知|公开|公示))")
 # the order in which a sentence's cues are tried, where it is not that of ROLES: an English rule
 # states its force by its modal ("must ensure that … a notification", "may apply to the exposure"),
 # the procedural nouns it mentions (application, notification, registration) are its object
@@ -194,7 +199,8 @@ def provision_role(text: str, title: str = "", language: str = "", kind: str = "
         if title and rx.search(title.strip()):
             return name
     role = _role_of_sentences(text, lang)
-    if role == "permission" and part and lang in LIABILITY_PARTS and LIABILITY_PARTS[lang].search(part):
+    if role == "permission" and part and lang in LIABILITY_PARTS and LIABILITY_PARTS[lang].search(part) \
+            and not (lang == "zh" and _ZH_MENTIONS.search(text or "")):     # an appeal stays a remedy
         return "sanction"
     return role
 
@@ -211,6 +217,15 @@ def enclosing_parts(units) -> dict[str, str]:
         if p is not None:
             out[u.id] = p.title or (p.text or "")[:40]
     return out
+
+
+def with_roles(units: list) -> list:
+    """`units` (one corpus, with their chapters) each with its role, read with the heading of the
+    chapter holding it, where the parser set none: what is stored and what linking reads agree."""
+    from dataclasses import replace
+    parts = enclosing_parts(units)
+    return [u if u.role or u.kind in STRUCTURAL else
+            replace(u, role=provision_role(u.text, u.title, u.language, u.kind, parts.get(u.id, ""))) for u in units]
 
 
 def _role_of_sentences(text: str, lang: str) -> str:

@@ -25,7 +25,7 @@ def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = Tru
     # what answers: the best-ranked unit -- and, when a sanction was put before it, the sanction
     # with what it defers its penalty to
     led = bool(ranked) and cited[1:2] == ranked[:1] and c.plan.type != "version_diff"
-    heads = [(cited[0], True), (cited[1], False)] if led else [(cited[0], False)] if cited else []
+    heads = [(u, _role(c, u) == "sanction") for u in cited[:2]] if led else [(cited[0], False)] if cited else []
     if pair and c.plan.type == "version_diff":
         cited = with_parts(c, named_versions(c, cited))
     if cited:                               # "…应当符合本法第五十条第二款的规定": that too
@@ -54,8 +54,8 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     if cited and c.plan.route.sanction and c.plan.route.asks_duty and c.plan.type != "version_diff" \
             and _role(c, cited[0]) == "sanction":        # "违反了哪条规定？会被如何处罚？": the rule it enforces too
         rules = sorted((u for u in enforced_rules(c, cited[0]) if c.scope.allows(c.unit(u))),
-                       key=lambda u: (-c.score.get(u, 0.0), u))
-        return rules[:1] + cited
+                       key=lambda u: (u not in cited, -c.score.get(u, 0.0), u))   # one cited already first
+        return list(dict.fromkeys(rules[:1] + cited))
     if not cited or not c.plan.route.sanction or _role(c, cited[0]) == "sanction":
         return cited
     pool = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if _role(c, h.unit_id) == "sanction"]

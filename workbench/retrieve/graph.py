@@ -61,11 +61,12 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         # versions compared (not asked when the question asks *whether* anything did)
         # -- in substance first (a renaming made throughout the revision is what changed only for a
         # question naming a body, or when nothing changed in substance)
-        candidates = pairing.changed_at(candidates, span_of(scope, r.catalog), r.graph.older_version,
+        spans = span_of(scope, r.catalog)
+        candidates = pairing.changed_at(candidates, spans, r.graph.older_version,
                                         r.graph.newer_version, r.amended, frozenset(u.id for u in seeds.direct),
                                         None if plan.route.body else r.amended_in_substance)
         if plan.route.provisions:           # "新增了哪些条文": every article a step added (or removed)
-            candidates = added_or_removed(r, plan.route.provisions, scope, units) or candidates
+            candidates = added_or_removed(r, plan.route.provisions, scope, spans, units) or candidates
     vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
@@ -102,11 +103,10 @@ def traced(hits: list[Hit], direct, plan) -> str:
     return next((h.unit_id for h in hits if h.unit_id in named), hits[0].unit_id)
 
 
-def added_or_removed(r, which: str, scope, units: dict) -> set[str]:
+def added_or_removed(r, which: str, scope, spans: dict, units: dict) -> set[str]:
     """The articles of the compared versions that a step of the span added or removed (`which`,
     as the question asks: Route.provisions), all of them (what was added is a list, not what
     reads most like the question); `units` gains them."""
-    spans = span_of(scope, r.catalog)
     docs = tuple(d for span in spans.values() for d in span)
     if not docs:
         return set()

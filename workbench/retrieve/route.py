@@ -51,12 +51,17 @@ _CHANGE_NOUN = r"[^，。；？！,;?]{0,6}?(?:修改|修订|修正|调整|变�
 ASKED_CHANGE = re.compile(rf"(?:哪|什么|何种)[^，。；？！,;?]{{0,12}}?(?:作|做)出?了{_CHANGE_NOUN}|"
                           rf"(?:作|做)出?了(?:哪些|什么|何种|哪几)[^，。；？！,;?]{{0,4}}?{_CHANGE_NOUN}|"
                           r"(?:新增|增加|增设|删除|删去|删掉|取消)了(?:哪些|什么|哪几)|新增(?:哪些|什么|哪几)")
+# a revision named at all: a year, a version or a revising word ("修订", "版", "amended"); a change asked
+# about without one ("公司对哪些员工作了调整") is no comparison of versions
+REVISION = re.compile(r"(?:19|20)\d{2}|修订|修正|修改|版|\b(?:version|revision|revised|amend\w*)\b|sửa đổi|phiên bản",
+                      re.IGNORECASE)
 # which provisions a revision added or removed, as provisions ("新增了哪些条文", "删除了哪几条", "which
 # sections were added"), not content added inside one ("在罚款上增加了哪些规定")
-ADDED = re.compile(r"(?:新增|增加|增设)了?(?:哪些|哪几|什么)(?:新的?)?(?:条文|条款|条|章)|"
+_PROVISION = r"(?:条文|条款|条(?![件例])|章(?!程))"     # not 条件, 条例, 章程
+ADDED = re.compile(rf"(?:新增|增加|增设)了?(?:哪些|哪几|什么)(?:新的?)?{_PROVISION}|"
                    r"\b(?:which|what) (?:new )?(?:articles|sections|rules|provisions) (?:were|have been) (?:added|inserted)\b|"
                    r"(?:điều|khoản) nào (?:được|đã được) bổ sung", re.IGNORECASE)
-REMOVED = re.compile(r"(?:删除|删去|删掉|取消|废止)了?(?:哪些|哪几|什么)(?:条文|条款|条|章)|"
+REMOVED = re.compile(rf"(?:删除|删去|删掉|取消|废止)了?(?:哪些|哪几|什么){_PROVISION}|"
                      r"\b(?:which|what) (?:articles|sections|rules|provisions) (?:were|have been) (?:deleted|removed|repealed)\b|"
                      r"(?:điều|khoản) nào (?:bị|đã bị) (?:bãi bỏ|xóa bỏ|loại bỏ)", re.IGNORECASE)
 
@@ -70,10 +75,13 @@ def asked_provisions(q: str) -> str:
 # history; none of the question generator's template wording)
 HISTORY_CUES = ("沿革", "历次", "演变", "变迁", "history", "over time", "evolution", "lịch sử", "quá trình sửa đổi")
 # ... or the versions quantified over ("在各个版本中", "三个版本里", "in every version", "qua các phiên
-# bản"), or the revisions a provision went through ("经历了哪些修改"); two versions are a comparison
-ALL_VERSIONS = re.compile(r"(?:各|每|所有|全部|历个)个?版本|[三四五六七八九十]个版本|经历了?(?:哪些|几次|多少次|什么)"
-                          r"[^，。？]{0,4}?(?:变化|修改|修订|修正|调整)|\b(?:every|each|all(?: the)?(?: \w+)?) versions?\b|"
-                          r"(?:các|mọi|tất cả các) phiên bản", re.IGNORECASE)
+# bản"), or the revisions a provision went through ("经历了哪些修改", a revision named: REVISION);
+# two versions are a comparison
+ALL_VERSIONS = re.compile(r"(?:各|每|所有|全部)个?版本|[三四五六七八九十]个版本|\b(?:every|each) version\b|"
+                          r"\b(?:across|in|through) all (?:the )?(?:\w+ )?versions\b|"
+                          r"\ball (?:the )?(?:\w+ )?versions of (?:the |this |that )?(?:act|law|code|regulation|rule|"
+                          r"article|section|provision)|(?:các|mọi|tất cả các) phiên bản", re.IGNORECASE)
+WENT_THROUGH = re.compile(r"经历了?(?:哪些|几次|多少次|什么)[^，。？]{0,4}?(?:变化|修改|修订|修正|调整)")
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
 # a yes-no question, by its grammar: the Chinese A-not-A (有没有, …了没有) and 是否 / 有无 / 吗, an
@@ -205,7 +213,7 @@ class Route:
 # 1/8/2022" -- the law of the day before (not 以前, which in Chinese statutes may include the day)
 BEFORE_DATE = re.compile(r"\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?\s*之?前(?!后)|"
                          r"\bbefore (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? \w+,? \d{4}|\w+ \d{1,2}(?:st|nd|rd|th)?,? \d{4}|"
-                         r"\d{4}-\d{2}-\d{2})|\btrước ngày\b", re.IGNORECASE)
+                         r"\w+ \d{4}|\d{4}-\d{2}-\d{2})|\btrước ngày\s*\d[\d/.-]*\d{4}", re.IGNORECASE)
 # a revision the question asks about the time before: "2022年修正前" -- the version before that one
 BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)")
 
@@ -218,7 +226,9 @@ def question_date(q: str) -> dt.date | None:
         date = _question_date(q)
     except (ValueError, OverflowError):
         return None
-    return date - dt.timedelta(days=1) if date is not None and BEFORE_DATE.search(q) else date
+    if date is not None and any(_question_date(m.group()) == date for m in BEFORE_DATE.finditer(q)):
+        return date - dt.timedelta(days=1)     # "before" is said of the date read, not of another one
+    return date
 
 
 def _question_date(q: str) -> dt.date | None:
@@ -336,25 +346,28 @@ def _cue(cue: str, low: str) -> bool:
 # the law "of the time" of an event dated by its year alone ("2009年，某屠宰厂…依照当时的条例"):
 # the version in force in the middle of that year (a design choice; a version that took effect
 # that year is told apart by a month or a day only)
-THEN_CUES = ("当时", "那时", "彼时", "at the time", "then in force", "khi đó", "lúc đó", "thời điểm đó")
+THEN = re.compile(r"(?<![应适相])当时|那时|彼时|\bat the time\b|\bthen in force\b|khi đó|lúc đó|thời điểm đó",
+                  re.IGNORECASE)
 
 
 def classify(q: str) -> Route:
     low = q.lower()
     date = question_date(q)
     years = tuple(dict.fromkeys(int(y) for y in RE_YEAR.findall(q)))
-    if date is None and len(years) == 1 and not RE_YEAR_VERSION.search(q) and any(_cue(c, low) for c in THEN_CUES):
+    if date is None and len(years) == 1 and not RE_YEAR_VERSION.search(q) and THEN.search(q):
         date = dt.date(years[0], 7, 1)
     arts = tuple(article_refs(q))
     cues = tuple(c for c in DIFF_CUES + TIME_CUES + DEF_CUES if _cue(c, low))
     asks = asked_roles(q)
     sanction = "sanction" in asks
     has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
+    revision = REVISION.search(q) is not None
+    history = has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None or revision and WENT_THROUGH.search(q) is not None
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
-    elif asked_provisions(q) or has(DIFF_CUES) and (len(years) >= 2 or "版本" in q or "version" in low
-                                                    or "phiên bản" in low or has(COMPARE_CUES) or has(HISTORY_CUES)
-                                                    or ALL_VERSIONS.search(q) or ASKED_CHANGE.search(q)):
+    elif revision and asked_provisions(q) or has(DIFF_CUES) and (
+            len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
+            or history or revision and ASKED_CHANGE.search(q)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts and not sanction and not (DUTY_OF.search(low) and not MEANING.search(low)):
         kind = "definition"         # ("what is the penalty" asks no meaning, nor "what are the duties of X")
@@ -364,9 +377,8 @@ def classify(q: str) -> Route:
         kind = "reasoning"          # a penalty (it rests on a duty and its sanction), or two roles at once
     else:
         kind = "precise"
-    return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction,
-                 has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None, asks,
-                 has(CURRENT_CUES), polar(q), BODY.search(q) is not None, asked_provisions(q),
+    return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, history, asks,
+                 has(CURRENT_CUES), polar(q), BODY.search(q) is not None, asked_provisions(q) if revision else "",
                  tuple(int(y) for y in BEFORE_REVISION.findall(q)))
 
 

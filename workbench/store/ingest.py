@@ -11,6 +11,7 @@ from ..core.config import IngestConfig
 from ..core.engine import current as current_engine
 from ..parse import CorpusParse
 from ..core.records import Problem, Unit
+from ..parse.roles import with_roles
 
 
 @dataclass
@@ -84,7 +85,7 @@ def run_ingest(parsed: CorpusParse, wb, parse_seconds: float) -> IngestReport:
     from ..link.versions import align_corpus
     cfg, gcfg = wb.config.ingest, wb.config.graph
     units = sorted(parsed.result.units, key=lambda u: (u.key, u.version, u.ordinal))
-    units = [u if u.corpus else _with_corpus(u, parsed.name) for u in units]
+    units = with_roles([u if u.corpus else _with_corpus(u, parsed.name) for u in units])   # duties read them too
     t0 = time.perf_counter()
     vectors, embedded, new = embed_units(units, wb.embedder, wb.cache, cfg)
     t1 = time.perf_counter()
