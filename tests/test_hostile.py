@@ -374,3 +374,11 @@ def test_eval_warns_of_gold_ids_the_workspace_does_not_hold(sample_workspace, tm
     assert "and 1 more" in warned[0] and "| bm25 |" in out
     f.write_text(GOOD_Q + "\n", encoding="utf-8")                           # all there: no warning
     assert cli(argv) == 0 and "gold ids" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["ask", "", "--backend", "extractive"], ["ask", "？？？"], ["search", "   "]])
+def test_a_question_with_no_words_is_one_line_exit_2(sample_workspace, capsys, argv):
+    """Nothing to search for: refused in one line naming the question, not answered at random."""
+    code = cli([*argv, "--workspace", str(sample_workspace)])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "nothing to search for" in err and err.count("\n") == 0 and "Traceback" not in err

@@ -390,6 +390,8 @@ class Workbench:
 
     def search(self, query: str, mode: str = "bm25", k: int = 10, language: str = "",
                where: Filter | None = None) -> list[Hit]:
+        from .retrieve.retriever import check_question
+        check_question(query)
         if mode == "bm25":
             return self.store.search_text(query, language or guess_language(query), k, where)
         if mode == "dense":

@@ -24,3 +24,7 @@ class BackendUnavailable(WorkbenchError):
 
 class ConfigError(WorkbenchError, ValueError):
     """A setting or option that names something that does not exist."""
+
+
+class QuestionError(WorkbenchError, ValueError):
+    """A question or query with nothing to search for (empty, or punctuation only)."""

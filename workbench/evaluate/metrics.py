@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,8 +62,8 @@ def load_benchmark(path: str | Path, split: str | None = None) -> list[Question]
             raise CorpusError(str(path), n, f"not a benchmark line ({e}); need id, question, gold") from None
         if not q.gold or not isinstance(row["gold"], list) or not all(isinstance(g, str) and g for g in q.gold):
             raise CorpusError(str(path), n, f"gold {row['gold']!r}: give a non-empty list of unit ids")
-        if not isinstance(q.question, str) or not q.question.strip():
-            raise CorpusError(str(path), n, "question is empty: give the question text")
+        if not isinstance(q.question, str) or not re.search(r"\w", q.question):
+            raise CorpusError(str(path), n, "question has no words: give the question text")
         if q.as_of is not None and not _is_iso_date(q.as_of):
             raise CorpusError(str(path), n, f"as_of {q.as_of!r} is not a date: give YYYY-MM-DD (e.g. "
                               '"as_of": "2020-01-31"), or leave as_of out')

@@ -9,9 +9,12 @@ reference index.
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ..core.config import RetrievalConfig
+from ..core.errors import QuestionError
 from ..core.records import EdgeType, Result, Unit
 from ..link.versions import ALIGN_EXTRACTOR
 from .catalog import Catalog
@@ -102,6 +105,7 @@ class Retriever:
 
     def retrieve(self, q: str, cfg: RetrievalConfig, qvec: np.ndarray | None = None,
                  language: str = "") -> Result:
+        check_question(q)
         language = language or guess_language(q)
         if cfg.mode not in ("bm25", "dense", "hybrid", "graph"):
             raise ValueError(f"unknown retrieval mode {cfg.mode!r}: bm25, dense, hybrid or graph")
@@ -112,6 +116,13 @@ class Retriever:
             return flat(self.store, q, qvec, language, cfg)
         from .graph import graph_retrieve
         return graph_retrieve(self, q, qvec, language, cfg)
+
+
+def check_question(q: str) -> None:
+    """A question must hold a word (letters or digits, in any script) to be searched for."""
+    if not re.search(r"\w", q or ""):
+        raise QuestionError(f"question {q!r}: nothing to search for; ask it in words "
+                            "(e.g. \"What is the penalty for operating without a licence?\")")
 
 
 def _amends(e) -> bool:
