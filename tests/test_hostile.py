@@ -376,9 +376,17 @@ def test_eval_warns_of_gold_ids_the_workspace_does_not_hold(sample_workspace, tm
     assert cli(argv) == 0 and "gold ids" not in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv", [["ask", "", "--backend", "extractive"], ["ask", "？？？"], ["search", "   "]])
-def test_a_question_with_no_words_is_one_line_exit_2(sample_workspace, capsys, argv):
+@pytest.mark.parametrize("argv, says", [(["ask", "", "--backend", "extractive"], "nothing to search for"),
+                                        (["ask", "？？？"], "nothing to search for"),
+                                        (["search", "   "], "nothing to search for"),
+                                        (["define", ""], "nothing to look up")])
+def test_a_question_with_no_words_is_one_line_exit_2(sample_workspace, capsys, argv, says):
     """Nothing to search for: refused in one line naming the question, not answered at random."""
     code = cli([*argv, "--workspace", str(sample_workspace)])
     err = capsys.readouterr().err.strip()
-    assert code == 2 and "nothing to search for" in err and err.count("\n") == 0 and "Traceback" not in err
+    assert code == 2 and says in err and err.count("\n") == 0 and "Traceback" not in err
+
+
+def test_entity_is_the_entities_command(sample_workspace, capsys):
+    assert cli(["entity", "licensing", "--workspace", str(sample_workspace)]) == 0
+    assert "licensing" in capsys.readouterr().out

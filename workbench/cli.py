@@ -374,7 +374,7 @@ def cmd_lab(args) -> int:
 
 COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
             "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
-            "history": cmd_history, "define": cmd_define, "entities": cmd_entities, "traverse": cmd_traverse, "demo": cmd_demo, "ask": cmd_ask,
+            "history": cmd_history, "define": cmd_define, "entities": cmd_entities, "entity": cmd_entities, "traverse": cmd_traverse, "demo": cmd_demo, "ask": cmd_ask,
             "serve-llm": cmd_serve_llm, "serve": cmd_serve,
             "generate-benchmark": cmd_generate_benchmark, "lab": cmd_lab}
 

@@ -8,7 +8,8 @@ STRATEGY = {"breadth_first": "bfs", "shortest_path": "shortest", "confidence_wei
 
 
 def add_parsers(sub, default_ws: str, positive) -> None:
-    s = sub.add_parser("entities", help="entities of law and their relations aggregated across documents")
+    s = sub.add_parser("entities", aliases=["entity"],
+                       help="entities of law and their relations aggregated across documents (also: entity NAME)")
     s.add_argument("query", nargs="?", default="", help="part of a name (default: all, most mentioned first)")
     s.add_argument("--type", choices=["authority", "party", "instrument", "document", "term"])
     s.add_argument("-k", type=positive, default=20, help="how many (default 20)")

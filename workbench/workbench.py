@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from contextlib import contextmanager
 import os
 import time
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from .core.config import Config
 from .store.embedders import make_embedder
-from .core.errors import WorkbenchError
+from .core.errors import QuestionError, WorkbenchError
 from .store.ingest import IngestReport, run_ingest
 from .parse.detect import load_corpus
 from .parse.manifest import safe_name
@@ -299,6 +300,8 @@ class Workbench:
 
     def define(self, term: str) -> list[dict]:
         """Units that define `term` (exact term first, then terms containing it)."""
+        if not re.search(r"\w", term or ""):
+            raise QuestionError(f"term {term!r}: nothing to look up; give a term in words (e.g. licence)")
         return self.terms.lookup(term)
 
     # -- look ---------------------------------------------------------------------
