@@ -94,9 +94,9 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
     (`changed_step(a, b)`) or it has no counterpart there (added or removed). Units of other
     versions and instruments, and those in `keep` (named by the question) with their versions in
     the span, stay ("2008年版和2011年版第二十四条有什么不同": that article is compared, changed or
-    not); so do all of an instrument's units when none of them changed (nothing to tell them apart). With `prefer`
-    (a stricter step test: a change of substance), the units it finds changed stand alone when
-    there are any."""
+    not); so do all of an instrument's units when none of them changed (nothing to tell them
+    apart). With `prefer` (a stricter step test: a change of substance), the units it finds
+    changed stand alone when there are any."""
     def doc(uid: str) -> str:
         return uid.split("/")[0]
 

@@ -49,8 +49,9 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         else set()
     if route.before and versions and route.type != "version_diff":    # "2022年修正前": the version before that one
         marked = catalog.versions_in(route.before, set(plan.keys))
-        if catalog.previous(marked):                            # (none before the first version)
-            versions = (versions - marked) | catalog.previous(marked)
+        earlier = catalog.previous(marked)
+        if earlier:                                             # (none before the first version)
+            versions = (versions - marked) | earlier
     if route.type == "version_diff" and route.current and versions:     # "2007年…和现行…相比": the latest too
         versions |= {catalog.chain(k)[-1].id for k in {v.split("@")[0] for v in versions}}
     named = frozenset(versions)
