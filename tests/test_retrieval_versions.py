@@ -273,3 +273,13 @@ def test_a_date_asked_about_the_time_before_is_the_day_before():
     # "before" said of another date than the one read, or of no date, moves nothing
     assert question_date("合同于2020年3月1日签订，交货日期在2020年5月1日之前，应如何处理？") == dt.date(2020, 3, 1)
     assert question_date("Ngày 01/07/2021, đương sự nộp đơn trước ngày xét xử.") == dt.date(2021, 7, 1)
+
+
+def test_a_year_dating_the_facts_reads_every_unnamed_instrument_as_then_in_force(wb):
+    """No instrument named, one year that names a version of another one (the equipment circular of
+    2015): the year dates the facts, so the Act is read in the version in force that year (2012),
+    not in all its versions."""
+    r = wb.retrieve("In 2015, what fine applied to a clinic operating without a licence?", RetrievalConfig(mode="graph"))
+    acts = [h.unit_id for h in r.hits if h.unit_id.startswith("clinic-licensing-act@")]
+    assert acts and all(u.startswith("clinic-licensing-act@2012/") for u in acts)
+    assert r.cited and all(u.startswith("clinic-licensing-act@2012/") for u in r.cited)

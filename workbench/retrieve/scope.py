@@ -61,6 +61,12 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
             versions |= {catalog.chain(k)[0].id for k in set(named_keys) if named_keys.count(k) == 1}
         versions |= catalog.previous(versions) | catalog.between(versions)
     hard_time = on if policy.time_filter == "as_of" or (on and as_of) else None
+    if policy.time_filter == "current" and on is None and versions and not plan.keys and len(route.years) == 1:
+        # no instrument named, one year, naming a version of some ("2009年某屠宰厂…"): the year dates
+        # the facts -- every other instrument in the version in force that mid-year, not in all its versions
+        dated, mid = {v.split("@")[0] for v in versions}, dt.date(route.years[0], 7, 1)
+        for key in {d.key for d in catalog.documents} - dated:
+            versions |= {d.id for d in catalog.chain(key) if in_force(d, mid)}
     if policy.time_filter == "current" and on is None and not versions:
         # no date, no version named: the law as it stands (the latest version of a named
         # instrument, or whatever is in force today)
