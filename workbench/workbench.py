@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from contextlib import contextmanager
 import os
 import time
@@ -300,7 +299,7 @@ class Workbench:
 
     def define(self, term: str) -> list[dict]:
         """Units that define `term` (exact term first, then terms containing it)."""
-        if not re.search(r"\w", term or ""):
+        if not (term or "").strip():         # (a wildcard, "%", is looked up literally: no term is one)
             raise QuestionError(f"term {term!r}: nothing to look up; give a term in words (e.g. licence)")
         return self.terms.lookup(term)
 
