@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +22,7 @@ import numpy as np
 
 from ..core.errors import CorpusError
 from ..core.records import Question
+from ..parse.languages import has_words
 from ..retrieve.expand import article_of
 
 METRICS = ("recall@1", "recall@5", "recall@10", "mrr", "hit@1", "ndcg@10", "map@10",
@@ -62,7 +62,7 @@ def load_benchmark(path: str | Path, split: str | None = None) -> list[Question]
             raise CorpusError(str(path), n, f"not a benchmark line ({e}); need id, question, gold") from None
         if not q.gold or not isinstance(row["gold"], list) or not all(isinstance(g, str) and g for g in q.gold):
             raise CorpusError(str(path), n, f"gold {row['gold']!r}: give a non-empty list of unit ids")
-        if not isinstance(q.question, str) or not re.search(r"\w", q.question):
+        if not isinstance(q.question, str) or not has_words(q.question):
             raise CorpusError(str(path), n, "question has no words: give the question text")
         if q.as_of is not None and not _is_iso_date(q.as_of):
             raise CorpusError(str(path), n, f"as_of {q.as_of!r} is not a date: give YYYY-MM-DD (e.g. "

@@ -23,6 +23,11 @@ def parser_for(language: str) -> Parser:
     raise ValueError(f"no statute grammar for language {language!r}; supported: zh, vi, en")
 
 
+def has_words(text: str | None) -> bool:
+    """Does `text` hold a word (letters or digits, in any script): something to search for?"""
+    return re.search(r"\w", text or "") is not None
+
+
 def has_han(text: str) -> bool:
     """Does the text hold a Chinese (CJK unified) character? Chinese is compared by
     character, other languages by word."""

@@ -223,6 +223,8 @@ def with_roles(units: list) -> list:
     """`units` (one corpus, with their chapters) each with its role, read with the heading of the
     chapter holding it, where the parser set none: what is stored and what linking reads agree."""
     from dataclasses import replace
+    if all(u.role or u.kind in STRUCTURAL for u in units):    # set already (ingest, then the store)
+        return list(units)
     parts = enclosing_parts(units)
     return [u if u.role or u.kind in STRUCTURAL else
             replace(u, role=provision_role(u.text, u.title, u.language, u.kind, parts.get(u.id, ""))) for u in units]

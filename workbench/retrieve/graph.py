@@ -66,7 +66,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
                                         r.graph.newer_version, r.amended, frozenset(u.id for u in seeds.direct),
                                         None if plan.route.body else r.amended_in_substance)
         if plan.route.provisions:           # "新增了哪些条文": every article a step added (or removed)
-            candidates = added_or_removed(r, plan.route.provisions, scope, spans, units) or candidates
+            candidates = step_provisions(r, plan.route.provisions, scope, spans, units) or candidates
     vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
@@ -103,7 +103,7 @@ def traced(hits: list[Hit], direct, plan) -> str:
     return next((h.unit_id for h in hits if h.unit_id in named), hits[0].unit_id)
 
 
-def added_or_removed(r, which: str, scope, spans: dict, units: dict) -> set[str]:
+def step_provisions(r, which: str, scope, spans: dict, units: dict) -> set[str]:
     """The articles of the compared versions that a step of the span added or removed (`which`,
     as the question asks: Route.provisions), all of them (what was added is a list, not what
     reads most like the question); `units` gains them."""

@@ -9,8 +9,6 @@ reference index.
 """
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from ..core.config import RetrievalConfig
@@ -19,7 +17,7 @@ from ..core.records import EdgeType, Result, Unit
 from ..link.versions import ALIGN_EXTRACTOR
 from .catalog import Catalog
 from .expand import ArticleGraph
-from ..parse.languages import guess_language  # noqa: F401  (re-exported: callers import it from here)
+from ..parse.languages import guess_language, has_words  # noqa: F401  (guess_language re-exported: callers import it from here)
 
 QUERY_CACHE = 512          # query vectors kept (a few MB); far more than one session asks
 
@@ -120,7 +118,7 @@ class Retriever:
 
 def check_question(q: str) -> None:
     """A question must hold a word (letters or digits, in any script) to be searched for."""
-    if not re.search(r"\w", q or ""):
+    if not has_words(q):
         raise QuestionError(f"question {q!r}: nothing to search for; ask it in words "
                             "(e.g. \"What is the penalty for operating without a licence?\")")
 

@@ -20,7 +20,7 @@ import numpy as np
 from ..core.errors import BackendUnavailable
 from ..core.records import Filter, Hit, Unit
 from ..link.resolve import stored_names
-from ..parse.roles import enclosing_parts, provision_role
+from ..parse.roles import enclosing_parts, provision_role, with_roles
 from .filters import in_list, quote, sql  # quote: also imported from here (terms.py, cache.py, notebooks)
 from .tokenize import query_text, search_text
 
@@ -152,8 +152,8 @@ class LanceUnitStore:
         self._ensure_role()
         self.table.delete(f"corpus = {quote(corpus)}")
         if units:
-            leads, parts = lead_ins(units), enclosing_parts(units)
-            rows = [_row(u, leads.get(u.id, ""), parts.get(u.id, "")) for u in units]
+            units, leads = with_roles(units), lead_ins(units)      # roles read with the chapter (ingest sets them)
+            rows = [_row(u, leads.get(u.id, "")) for u in units]
             cols = {name: [r[name] for r in rows] for name in rows[0]}
             cols["embedded"] = list(embedded)
             cols["vector"] = pa.FixedSizeListArray.from_arrays(
@@ -415,7 +415,7 @@ def lead_ins(units: Sequence[Unit]) -> dict[str, str]:
 LEAD_MAX = 300      # characters of a list's introduction kept with each of its items
 
 
-def _row(u: Unit, lead: str = "", part: str = "") -> dict:
+def _row(u: Unit, lead: str = "") -> dict:
     names, read_with = stored_names(u)
     return {
         "id": u.id, "corpus": u.corpus, "key": u.key, "version": u.version, "kind": u.kind,
@@ -424,7 +424,7 @@ def _row(u: Unit, lead: str = "", part: str = "") -> dict:
         "source_file": u.source_file, "line_start": u.line_start, "line_end": u.line_end,
         "parent_id": u.parent_id, "ordinal": u.ordinal, "attrs": json.dumps(dict(u.attrs), ensure_ascii=False),
         "search_text": search_text(f"{u.title}\n{lead}\n{u.text}", u.language),
-        "role": u.role or provision_role(u.text, u.title, u.language, u.kind, part),
+        "role": u.role or provision_role(u.text, u.title, u.language, u.kind),
         "names": names, "read_with": read_with,
     }
 
