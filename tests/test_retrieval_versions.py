@@ -283,3 +283,19 @@ def test_a_year_dating_the_facts_reads_every_unnamed_instrument_as_then_in_force
     acts = [h.unit_id for h in r.hits if h.unit_id.startswith("clinic-licensing-act@")]
     assert acts and all(u.startswith("clinic-licensing-act@2012/") for u in acts)
     assert r.cited and all(u.startswith("clinic-licensing-act@2012/") for u in r.cited)
+
+
+@pytest.mark.parametrize("q,version", [
+    ("2016年，某诊所未取得许可证即开业，依照《阿尔登共和国诊所许可法》应如何处罚？", "clinic-licensing-act-zh@2012/"),
+    ("In 2016 a clinic opened without a licence. What penalty does the Clinic Licensing Act provide?",
+     "clinic-licensing-act@2012/"),
+    # the law as it stands, asked for in words: the year dates the facts only
+    ("2016年，某诊所未取得许可证即开业，依照现行《阿尔登共和国诊所许可法》应如何处罚？", "clinic-licensing-act-zh@2018/"),
+])
+def test_a_year_dating_the_facts_reads_the_named_instrument_as_then_in_force(wb, q, version):
+    """An instrument named and one year that names none of its versions: facts are judged by the
+    law in force when they happened, so the 2016 facts read the 2012 Act (in force until 2018),
+    not the latest version -- unless the question asks for the current law."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    assert r.route.as_of is None and r.cited
+    assert all(u.startswith(version) for u in r.cited), r.cited

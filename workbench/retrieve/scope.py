@@ -67,6 +67,13 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         dated, mid = {v.split("@")[0] for v in versions}, dt.date(route.years[0], 7, 1)
         for key in {d.key for d in catalog.documents} - dated:
             versions |= {d.id for d in catalog.chain(key) if in_force(d, mid)}
+    if policy.time_filter == "current" and on is None and not versions and plan.keys and len(route.years) == 1 \
+            and not route.current and not any(str(route.years[0]) in n for n in plan.names):
+        # an instrument named and one year naming none of its versions ("2009年，某屠宰厂…依照《生猪屠宰管理条例》
+        # 应如何处罚"): the year dates the facts, and facts are judged by the law in force when they
+        # happened (行政处罚法 2021 art. 37) -- each named instrument in the version in force that mid-year
+        mid = dt.date(route.years[0], 7, 1)
+        versions = {d.id for k in plan.keys for d in catalog.chain(k) if in_force(d, mid)}
     if policy.time_filter == "current" and on is None and not versions:
         # no date, no version named: the law as it stands (the latest version of a named
         # instrument, or whatever is in force today)
