@@ -51,6 +51,13 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("某公司作了哪些工作才取得许可？").type != "version_diff"
     assert classify("国务院可以对哪些事项作出调整？").type != "version_diff"        # a power to adjust, not a change made
     assert classify("公司对哪些员工作了调整？").type != "version_diff"              # a change, but of no revision
+    # the change as the verb or as what was made, in each language, with a revision named
+    for q in ("2016年修订《生猪屠宰管理条例》时改了什么？", "《生猪屠宰管理条例》2011年修订有哪些修改？",
+              "2021年修订的条例对罚款数额修改了哪些内容？", "What did the 2015 amendment of the Food Safety Law change?",
+              "What was changed by the 2018 revision?", "Luật sửa đổi năm 2019 đã sửa đổi, bổ sung những nội dung nào?"):
+        assert classify(q).type == "version_diff", q
+    assert classify("公司改了什么名字才能登记？").type != "version_diff"            # no revision named
+    assert classify("What did the applicant change in the form?").type != "version_diff"
     from workbench.retrieve.route import asked_provisions
     assert asked_provisions("2021年版新增了哪些条文？") == "added" and asked_provisions("2018年修订后新增了哪些条件？") == ""
     assert classify("企业新增了哪些股东需要备案？").provisions == ""
