@@ -269,6 +269,12 @@ DUTY_LAW = """中华人民共和国测试法
 （二）扩大票据使用范围，没有违法所得的，处一万元罚款。
 
 第二十三条　私自印制票据，伪造证照，扩大票据使用范围的，由主管部门处五万元罚款。
+
+第二十四条　国家实行定点屠宰、集中检疫制度，定点屠宰厂应当配备检验人员、检验设备和检疫场地。未经定点，任何单位和个人不得从事屠宰活动。但是，农村地区个人自宰自食的除外。
+
+第二十五条　任何单位和个人不得为未经定点违法从事屠宰活动的单位或者个人提供屠宰场所或者产品储存设施。
+
+第二十六条　违反本法规定，未经定点从事屠宰活动的，由主管部门予以取缔，并处罚款。
 """
 
 
@@ -293,6 +299,9 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert ("a22/c1/p1", "a21") in links and ("a22/c1/p2", "a21") in links
     # several conducts in one sentence: each that a duty names is linked to it; one none names, to nothing
     assert {t for s, t in links if s.startswith("a23")} == {"a14", "a21"}
+    # a duty sentence restated without its subject and duty word ("未经定点，任何单位和个人不得从事屠宰活动"
+    # -> "未经定点从事屠宰活动"), not the duty naming the conduct inside its object (为…的单位提供场所)
+    assert {t for s, t in links if s.startswith("a26")} == {"a24"}
     assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
     english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
     assert implicit_duties(english) == []          # other languages number what a penalty enforces
