@@ -55,7 +55,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         if cfg.weights.citing else {}
     units.update({u.id: u for u in r.store.get([a for a in citing if a not in units], vectors=True)})
     candidates |= {a for a in citing if scope.allows(units.get(a))}
-    pair = "pairing" not in off
+    pair, listed = "pairing" not in off, set()
     if pair and plan.type == "version_diff" and not plan.route.history and not plan.route.polar:
         # "what did the 2021 revision change", "与2019年版相比，2023年版…有何变化": what changed between the
         # versions compared (not asked when the question asks *whether* anything did)
@@ -66,7 +66,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
                                         r.graph.newer_version, r.amended, frozenset(u.id for u in seeds.direct),
                                         None if plan.route.body else r.amended_in_substance)
         if plan.route.provisions:           # "新增了哪些条文": every article a step added (or removed)
-            candidates = step_provisions(r, plan.route.provisions, scope, spans, units) or candidates
+            listed = step_provisions(r, plan.route.provisions, scope, spans, units)
+            candidates = listed or candidates
     vecs = r.store.vectors(candidates)
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
@@ -91,6 +92,9 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     history = pairing.history(r.graph, traced(hits, seeds.direct, plan), scope.versions, c.unit, scope.allows) \
         if pair and plan.type == "version_diff" and plan.route.history and hits else []
     cited = cite.choose(c, history, hops, pair)
+    if listed and hits:     # what a revision added (removed) is a list: every such article ranked, not the
+        key = hits[0].unit_id.split("@")[0]     # best few -- of one instrument (the best hit's, none named)
+        cited = [h.unit_id for h in hits[:cfg.top_k] if h.unit_id in listed and h.unit_id.split("@")[0] == key] or cited
     ranked = cited_first(c, cited, score, units, cfg.top_k)
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
 
