@@ -71,6 +71,23 @@ def test_a_comparison_cites_each_named_version_not_one_between():
     assert named_versions(c, ["p@2021/a11", "p@2016/a8"]) == ["p@2021/a11", "p@2016/a8"]     # one named: as ranked
 
 
+def test_one_article_number_named_for_two_versions_is_read_in_each_where_the_alignment_stops():
+    """"比较1997年版和2016年版…第二条": where the alignment finds no counterpart in 1997 (a full
+    revision rewrote the article), the 1997 article of that number is compared, not whatever 1997
+    article ranks best; "与1997年版相比，2016年版…第二条" gives the number to 2016 only."""
+    from types import SimpleNamespace
+    from workbench.retrieve.cite import named_versions
+    from workbench.retrieve.route import Route
+    units = {"p@2016/a2": "国家实行定点屠宰制度。", "p@1997/a2": "国家实行定点屠宰的制度。", "p@1997/a1": "为了……"}
+    route = Route("version_diff", articles=((2, "2"),))
+    c = _citing(units, ["p@2016/a2", "p@1997/a1"], 2, named={"p@1997", "p@2016"}, route=route)
+    for q, expected in (("比较1997年版和2016年版《条例》第二条。", "p@1997/a2"),
+                        ("两个版本的第二条有什么不同？", "p@1997/a2"),
+                        ("与1997年版相比，2016年版《条例》第二条有何变化？", "p@1997/a1")):
+        c = c.__class__(**{**c.__dict__, "plan": SimpleNamespace(type="version_diff", route=route, question=q)})
+        assert named_versions(c, ["p@2016/a2"]) == ["p@2016/a2", expected], q
+
+
 def test_a_penalty_question_cites_the_sanction_in_every_type():
     from workbench.retrieve.cite import asked_role
     units = {"l@2/a30": "经营者应当建立进货查验记录制度。", "l@2/a60": "违反本法第三十条规定的，处二千元以上二万元以下罚款。",

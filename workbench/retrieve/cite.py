@@ -6,6 +6,7 @@ from ..core.records import Filter, Hit
 from ..link.versions import article_history, grams
 from .citing import ROLE_WINDOW, Citing, kind_of, refs
 from .pairing import partners, parts
+from .plan import BOTH
 from .sanctions import by_roles, enforced, enforced_rules, enforcing, fact_match
 
 
@@ -121,8 +122,11 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
     for v in named:
         if any(x.split("/")[0] == v for x in out):
             continue
-        if v not in at:     # the alignment does not reach it: the named version's best-ranked unit stands in
-            stand_in = next((h.unit_id for h in c.hits if h.unit_id.split("/")[0] == v), None)
+        if v not in at:     # the alignment does not reach it: the article of that number, when the question
+            # names one number for both versions ("比较1997年版和2016年版…第二条"), else the named version's
+            # best-ranked unit stands in
+            stand_in = same_number(c, cited[0], v) or \
+                next((h.unit_id for h in c.hits if h.unit_id.split("/")[0] == v), None)
             if stand_in is None:
                 continue
             at[v] = stand_in
@@ -132,6 +136,18 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
                 out.remove(between[-1])
         out.append(at[v])
     return out
+
+
+def same_number(c: Citing, uid: str, version: str) -> str | None:
+    """The article of `version` numbered as `uid`, when `uid` is the one article the question names
+    and the question names it for both versions at once: their years coordinated before it, or
+    "两个版本", "each version" (plan.BOTH) -- the number the question gives, read in each."""
+    route = c.plan.route
+    if len(route.articles) != 1 or not BOTH.search(c.plan.question) or \
+            uid.rsplit("/", 1)[-1] != f"a{route.articles[0][1]}":
+        return None
+    other = f"{version}/a{route.articles[0][1]}"
+    return other if c.unit(other) is not None else None
 
 
 def with_parts(c: Citing, cited: list[str]) -> list[str]:
