@@ -27,7 +27,8 @@ def main() -> int:
               "HISTORY_CUES": route.HISTORY_CUES, "DEF_CUES": route.DEF_CUES, "CURRENT_CUES": route.CURRENT_CUES,
               **{f"ASKED[{k}]": v for k, v in route.ASKED.items()}, "BODY": (route.BODY,), "DUTY_OF": (route.DUTY_OF,),
               "MEANING": (route.MEANING,), "NAME_ASKED": (route.NAME_ASKED,),
-              "ASKED_CHANGE": (route.ASKED_CHANGE,), "ALL_VERSIONS": (route.ALL_VERSIONS,),
+              "ASKED_CHANGE": (route.ASKED_CHANGE,), "CHANGE_VERB": (route.CHANGE_VERB,),
+              "VERSION_NAMED": (route.VERSION_NAMED,), "ALL_VERSIONS": (route.ALL_VERSIONS,),
               "ADDED": (route.ADDED,), "REMOVED": (route.REMOVED,), "BEFORE_DATE": (route.BEFORE_DATE,),
               "BEFORE_REVISION": (route.BEFORE_REVISION,), "THEN": (route.THEN,), "REVISION": (route.REVISION,),
               "WENT_THROUGH": (route.WENT_THROUGH,)}

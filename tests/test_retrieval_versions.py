@@ -291,6 +291,8 @@ def test_a_year_dating_the_facts_reads_every_unnamed_instrument_as_then_in_force
      "clinic-licensing-act@2012/"),
     # the law as it stands, asked for in words: the year dates the facts only
     ("2016年，某诊所未取得许可证即开业，依照现行《阿尔登共和国诊所许可法》应如何处罚？", "clinic-licensing-act-zh@2018/"),
+    # an amount is no year ("违法所得2016元")
+    ("某诊所未取得许可证即开业，违法所得2016元，依照《阿尔登共和国诊所许可法》应如何处罚？", "clinic-licensing-act-zh@2018/"),
 ])
 def test_a_year_dating_the_facts_reads_the_named_instrument_as_then_in_force(wb, q, version):
     """An instrument named and one year that names none of its versions: facts are judged by the

@@ -54,7 +54,6 @@ _MEASURE = re.compile(r"(?:由|处|并处|责令|没收|吊销|给予|暂扣|撤
 _POINT_NO = re.compile(rf"^\s*[（(][{CN_NUM}\d]+[)）]\s*")
 _HAN = re.compile(r"[^\u4e00-\u9fff]")
 _DUTY = re.compile(r"应当|必须|不得|禁止")
-_HAN_OR_MARK = re.compile(r"[^\u4e00-\u9fff，。；：]")
 _SUBJECT_DUTY = re.compile(r"[^，。；：]*?(?:应当|必须|不得|禁止)")     # "任何单位和个人不得"
 _CLAUSE_TEXT = re.compile(r"[^\u4e00-\u9fff，。；：]")     # Han characters and the marks ending a sentence part
 
@@ -132,7 +131,7 @@ def _link(units: list[Unit]) -> list[Edge]:
         if not best:
             continue
         score, target = max(best.values())
-        restated = _restating(_HAN_OR_MARK.sub("", conduct), duty_texts)
+        restated = _restating(_CLAUSE_TEXT.sub("", conduct), duty_texts)
         if restated is not None:        # a duty sentence said again, whatever reads more like the conduct
             hit = target if _article(target) == _article(restated) and score >= MIN_SCORE else restated
             edges.append(Edge(u.id, hit, EdgeType.REFERENCES, conduct[:120],
@@ -184,32 +183,37 @@ def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
                 holding.append(uid)
                 break
             at = text.find(conduct, at + 1)
-    if not holding or len({_article(uid) for uid in holding}) > 1:
-        return None
-    return max(holding, key=lambda uid: (uid.count("/"), uid))      # the innermost unit
+    return _one_article(holding)
 
 
-def _restating(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
-    """The duty unit with a sentence `conduct` restates (`_restates`), when such units lie in one
-    article only (the innermost)."""
-    holding = [uid for uid, text in duty_texts if any(_restates(conduct, s) for s in re.split(r"[。；]", text))]
+def _one_article(holding: list[str]) -> str | None:
+    """The innermost of `holding` (duty units), when they all lie in one article."""
     if not holding or len({_article(uid) for uid in holding}) > 1:
         return None
     return max(holding, key=lambda uid: (uid.count("/"), uid))
 
 
+def _restating(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
+    """The duty unit with a sentence `conduct` restates (`_restates`), when such units lie in one
+    article only (the innermost)."""
+    return _one_article([uid for uid, text in duty_texts if any(_restates(conduct, s) for s in re.split(r"[。；]", text))])
+
+
 def _restates(conduct: str, sentence: str) -> bool:
     """Does `conduct` restate the duty `sentence` with its subject and duty word left out, and the
     commas ("未经定点，任何单位和个人不得从事生猪屠宰活动" -> "未经定点从事生猪屠宰活动": the penalty
-    reads "违反本条例规定，未经定点从事生猪屠宰活动的，…")? The conduct must reach into what the duty
-    word governs: a condition before it alone is not what is required or forbidden ("涉嫌构成犯罪的，
-    应当移送" forbids no 构成犯罪)."""
+    reads "违反本条例规定，未经定点从事生猪屠宰活动的，…")? The conduct starts where the sentence does or
+    where the duty word's object does, and covers that object's first sentence part at least: a
+    condition before the duty word alone is not what is required or forbidden ("涉嫌构成犯罪的，应当移送"
+    forbids no 构成犯罪), nor is a fragment ("生猪屠宰") the conduct."""
     m = _SUBJECT_DUTY.search(sentence)
     if m is None:
         return False
-    before, after = (re.sub(r"[，：]", "", t) for t in (sentence[:m.start()], sentence[m.end():]))
+    strip = lambda t: re.sub(r"[，：]", "", t)      # noqa: E731
+    conduct, before, after = strip(conduct), strip(sentence[:m.start()]), strip(sentence[m.end():])
+    governed = strip(re.split(r"[，：]", sentence[m.end():])[0])
     at = (before + after).find(conduct)
-    return at >= 0 and at + len(conduct) > len(before)
+    return at in (0, len(before)) and bool(governed) and at + len(conduct) >= len(before) + len(governed)
 
 
 def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | None:

@@ -144,7 +144,7 @@ def same_number(c: Citing, uid: str, version: str) -> str | None:
     "两个版本", "each version" (plan.BOTH) -- the number the question gives, read in each."""
     route = c.plan.route
     if len(route.articles) != 1 or not BOTH.search(c.plan.question) or \
-            uid.rsplit("/", 1)[-1] != f"a{route.articles[0][1]}":
+            uid.split("/")[1:2] != [f"a{route.articles[0][1]}"]:       # the article, or a part of it
         return None
     other = f"{version}/a{route.articles[0][1]}"
     return other if c.unit(other) is not None else None

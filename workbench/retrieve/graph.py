@@ -92,9 +92,10 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     history = pairing.history(r.graph, traced(hits, seeds.direct, plan), scope.versions, c.unit, scope.allows) \
         if pair and plan.type == "version_diff" and plan.route.history and hits else []
     cited = cite.choose(c, history, hops, pair)
-    if listed and hits:     # what a revision added (removed) is a list: every such article ranked, not the
-        key = hits[0].unit_id.split("@")[0]     # best few -- of one instrument (the best hit's, none named)
-        cited = [h.unit_id for h in hits[:cfg.top_k] if h.unit_id in listed and h.unit_id.split("@")[0] == key] or cited
+    if listed and hits:     # what a revision added (removed) is a list: every such article among the top
+        # hits, not the best cite_max -- of the instruments named, else of the best hit's
+        keys = plan.keys or {hits[0].unit_id.split("@")[0]}
+        cited = [h.unit_id for h in hits[:cfg.top_k] if h.unit_id in listed and h.unit_id.split("@")[0] in keys] or cited
     ranked = cited_first(c, cited, score, units, cfg.top_k)
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
 

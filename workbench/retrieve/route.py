@@ -50,13 +50,22 @@ COMPARE_CUES = ("变化", "区别", "差异", "改动", "有何不同", "有什�
 _CHANGE_NOUN = r"[^，。；？！,;?]{0,6}?(?:修改|修订|修正|调整|变更|改动)"
 ASKED_CHANGE = re.compile(rf"(?:哪|什么|何种)[^，。；？！,;?]{{0,12}}?(?:作|做)出?了{_CHANGE_NOUN}|"
                           rf"(?:作|做)出?了(?:哪些|什么|何种|哪几)[^，。；？！,;?]{{0,4}}?{_CHANGE_NOUN}|"
-                          r"(?:新增|增加|增设|删除|删去|删掉|取消)了(?:哪些|什么|哪几)|新增(?:哪些|什么|哪几)|"
-                          # the change as the verb ("改了什么", "修改了哪些内容") or as what was made ("有哪些修改")
-                          r"(?:修改|修订|修正|改动|调整|变更|更改|改)了(?:哪些|什么|哪几|何)|"
-                          r"(?:有|作|做)了?(?:哪些|什么|哪几[处项条]?)(?:主要|重要|重大)?(?:修改|修订|修正|改动|调整|变更)|"
-                          r"\bwhat did\b[^?.;]{0,60}?\b(?:amendment|revision|amending)\b[^?.;]{0,60}?\bchange\b|"
-                          r"\bwhat (?:changes|amendments) (?:did|were made|does)\b|\bwhat (?:was|were) (?:changed|amended)\b|"
-                          r"sửa đổi(?:, bổ sung)? (?:những )?(?:gì|nội dung nào|điểm nào|điều nào)", re.IGNORECASE)
+                          r"(?:新增|增加|增设|删除|删去|删掉|取消)了(?:哪些|什么|哪几)|新增(?:哪些|什么|哪几)")
+# the change asked as the verb ("改了什么", "修改了哪些内容"), as what there is ("有哪些修改"), "what did the
+# … amendment change", "what was changed", "sửa đổi, bổ sung những nội dung nào" -- a comparison only
+# with a version named as such (VERSION_NAMED): "公司修改了哪些章程条款" or "2020年某市调整了哪些收费标准"
+# ask about no revision of a law
+CHANGE_VERB = re.compile(r"(?:修改|修订|修正|改动|调整|变更|更改|(?<![篡涂窜])改)了(?:哪些|什么|哪几|何)|"
+                         r"有了?(?:哪些|什么|哪几[处项条]?)(?:主要|重要|重大)?(?:修改|修订|修正|改动|调整|变更)|"
+                         r"\bwhat did\b[^?.;]{0,60}?\b(?:amendment|revision|amending)\b[^?.;]{0,60}?\bchange\b|"
+                         r"\bwhat (?:changes|amendments) (?:did|were made)\b|\bwhat (?:was|were) (?:changed|amended)\b|"
+                         r"sửa đổi(?:, bổ sung)? (?:những )?(?:gì|nội dung nào|điểm nào|điều nào)", re.IGNORECASE)
+# a version named as such: "2016年修订", "2008年版" (RE_YEAR_VERSION, below), "the 2015 amendment", "the
+# revision of 2018", "sửa đổi năm 2019" -- not a year alone, which may date the facts
+VERSION_NAMED = re.compile(r"\b(?:19|20)\d{2}\s+(?:amendment|revision|amending|version)\b|"
+                           r"\b(?:amendment|revision|version)s?\s+(?:of|in)\s+(?:19|20)\d{2}\b|"
+                           r"(?:sửa đổi|phiên bản)[^.?!;]{0,30}?năm\s*(?:19|20)\d{2}|năm\s*(?:19|20)\d{2}[^.?!;]{0,10}?sửa đổi",
+                           re.IGNORECASE)
 # a revision named at all: a year, a version or a revising word ("修订", "版", "amended"); a change asked
 # about without one ("公司对哪些员工作了调整") is no comparison of versions
 REVISION = re.compile(r"(?:19|20)\d{2}|修订|修正|修改|版|\b(?:version|revision|revised|amend\w*)\b|sửa đổi|phiên bản",
@@ -371,9 +380,10 @@ def classify(q: str) -> Route:
     history = has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None or revision and WENT_THROUGH.search(q) is not None
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
-    elif revision and (asked_provisions(q) or ASKED_CHANGE.search(q)) or has(DIFF_CUES) and (
+    elif revision and asked_provisions(q) or has(DIFF_CUES) and (
             len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
-            or history):
+            or history or revision and ASKED_CHANGE.search(q)) or \
+            CHANGE_VERB.search(q) and (RE_YEAR_VERSION.search(q) or VERSION_NAMED.search(q)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts and not sanction and not (DUTY_OF.search(low) and not MEANING.search(low)):
         kind = "definition"         # ("what is the penalty" asks no meaning, nor "what are the duties of X")

@@ -3,6 +3,7 @@ that filters, resolved against the workspace under the question type's policy.""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 
 from ..core.records import Filter, Unit
@@ -68,12 +69,15 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         for key in {d.key for d in catalog.documents} - dated:
             versions |= {d.id for d in catalog.chain(key) if in_force(d, mid)}
     if policy.time_filter == "current" and on is None and not versions and plan.keys and len(route.years) == 1 \
-            and not route.current and not any(str(route.years[0]) in n for n in plan.names):
+            and not route.current and _dates(plan, route.years[0]):
         # an instrument named and one year naming none of its versions ("2009年，某屠宰厂…依照《生猪屠宰管理条例》
         # 应如何处罚"): the year dates the facts, and facts are judged by the law in force when they
         # happened (行政处罚法 2021 art. 37) -- each named instrument in the version in force that mid-year
+        # (the latest, if none was)
         mid = dt.date(route.years[0], 7, 1)
-        versions = {d.id for k in plan.keys for d in catalog.chain(k) if in_force(d, mid)}
+        for k in plan.keys:
+            chain = catalog.chain(k)
+            versions |= {d.id for d in chain if in_force(d, mid)} or {chain[-1].id}
     if policy.time_filter == "current" and on is None and not versions:
         # no date, no version named: the law as it stands (the latest version of a named
         # instrument, or whatever is in force today)
@@ -83,6 +87,19 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
             hard_time = dt.date.today()
     prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
     return Scope(tuple(kinds), plan.keys, frozenset(versions), hard_time, prefer_now, named)
+
+
+_DATED_YEAR = r"(?<!\d){y}\s*年|\b(?:in|In|IN)\s+{y}\b|năm\s+{y}\b"
+
+
+def _dates(plan: Plan, year: int) -> bool:
+    """Is `year` written as the year of something in the question ("2009年", "in 2016", "năm 2015"),
+    not an amount ("违法所得2000元") nor part of the name of an instrument it names ("… Regulations 2015")?"""
+    q = plan.question
+    for name in plan.names:
+        if str(year) in name and name in q:
+            q = q.replace(name, " ")
+    return re.search(_DATED_YEAR.format(y=year), q) is not None
 
 
 def span_of(scope: Scope, catalog: Catalog) -> dict[str, tuple[str, ...]]:
