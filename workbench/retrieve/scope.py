@@ -75,8 +75,7 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         # happened (行政处罚法 2021 art. 37) -- each named instrument in the version in force that mid-year
         # (the latest, if none was)
         mid = dt.date(route.years[0], 7, 1)
-        for k in plan.keys:
-            chain = catalog.chain(k)
+        for chain in filter(None, (catalog.chain(k) for k in plan.keys)):
             versions |= {d.id for d in chain if in_force(d, mid)} or {chain[-1].id}
     if policy.time_filter == "current" and on is None and not versions:
         # no date, no version named: the law as it stands (the latest version of a named
@@ -89,7 +88,7 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
     return Scope(tuple(kinds), plan.keys, frozenset(versions), hard_time, prefer_now, named)
 
 
-_DATED_YEAR = r"(?<!\d){y}\s*年|\b(?:in|In|IN)\s+{y}\b|năm\s+{y}\b"
+_DATED_YEAR = r"(?<!\d){y}\s*年|\bin\s+{y}\b|năm\s+{y}\b"
 
 
 def _dates(plan: Plan, year: int) -> bool:
@@ -99,7 +98,7 @@ def _dates(plan: Plan, year: int) -> bool:
     for name in plan.names:
         if str(year) in name and name in q:
             q = q.replace(name, " ")
-    return re.search(_DATED_YEAR.format(y=year), q) is not None
+    return re.search(_DATED_YEAR.format(y=year), q, re.IGNORECASE) is not None
 
 
 def span_of(scope: Scope, catalog: Catalog) -> dict[str, tuple[str, ...]]:
