@@ -302,6 +302,12 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     # a duty sentence restated without its subject and duty word ("未经定点，任何单位和个人不得从事屠宰活动"
     # -> "未经定点从事屠宰活动"), not the duty naming the conduct inside its object (为…的单位提供场所)
     assert {t for s, t in links if s.startswith("a26")} == {"a24"}
+    from workbench.link.duties import _restates
+    duty = "未经定点，任何单位和个人不得从事屠宰活动"
+    assert _restates("未经定点从事屠宰活动", duty) and _restates("未经定点，从事屠宰活动", duty)
+    assert _restates("从事屠宰活动", duty)                        # the object alone, from its start
+    assert not _restates("屠宰活动", duty) and not _restates("定点从事", duty)     # fragments
+    assert not _restates("构成犯罪", "涉嫌构成犯罪的，应当移送")      # a condition before the duty word
     assert all(e.extractor == EXTRACTOR and e.type == EdgeType.REFERENCES for e in implicit_duties(units))
     english = [Unit(u.id, u.key, u.version, u.kind, text=u.text, language="en", parent_id=u.parent_id) for u in units]
     assert implicit_duties(english) == []          # other languages number what a penalty enforces
