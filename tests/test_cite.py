@@ -81,6 +81,17 @@ def test_one_article_number_named_for_two_versions_is_read_in_each_where_the_ali
     units = {"p@2016/a2": "国家实行定点屠宰制度。", "p@1997/a2": "国家实行定点屠宰的制度。", "p@1997/a1": "为了……"}
     route = Route("version_diff", articles=((2, "2"),))
     c = _citing(units, ["p@2016/a2", "p@1997/a1"], 2, named={"p@1997", "p@2016"}, route=route)
+
+    class Store:        # articles with their labels, found by version and label as the direct lookup finds them
+        def _unit(self, i):
+            return Unit(i, "p", i.split("@")[1].split("/")[0], "article", label=i.rsplit("/a", 1)[1], text=units[i])
+
+        def get(self, ids, vectors=False):
+            return [self._unit(i) for i in ids if i in units]
+
+        def where(self, f, limit=None):
+            return [self._unit(i) for i in units if i.split("/")[0] in f.documents and i.endswith(f"/a{f.label}")][:limit]
+    c.r.store = Store()
     for q, expected in (("比较1997年版和2016年版《条例》第二条。", "p@1997/a2"),
                         ("两个版本的第二条有什么不同？", "p@1997/a2"),
                         ("与1997年版相比，2016年版《条例》第二条有何变化？", "p@1997/a1")):

@@ -114,6 +114,8 @@ def _link(units: list[Unit]) -> list[Edge]:
     parents = {u.parent_id for u in units if u.parent_id}
     duty_texts = [(u.id, _CLAUSE_TEXT.sub("", u.text)) for u in duties     # an article through its parts
                   if not (u.kind == "article" and u.id in parents)]
+    duty_sentences = [(uid, parts) for uid, text in duty_texts
+                      if (parts := [p for x in re.split(r"[。；]", text) if (p := _duty_parts(x))])]
     edges = []
     for u in units:
         if u.id in parents and u.kind != "clause":      # an article is read through its clauses
@@ -131,7 +133,7 @@ def _link(units: list[Unit]) -> list[Edge]:
         if not best:
             continue
         score, target = max(best.values())
-        restated = _restating(_CLAUSE_TEXT.sub("", conduct), duty_texts)
+        restated = _restating(_CLAUSE_TEXT.sub("", conduct), duty_sentences)
         if restated is not None:        # a duty sentence said again, whatever reads more like the conduct
             hit = target if _article(target) == _article(restated) and score >= MIN_SCORE else restated
             edges.append(Edge(u.id, hit, EdgeType.REFERENCES, conduct[:120],
@@ -193,10 +195,10 @@ def _one_article(holding: list[str]) -> str | None:
     return max(holding, key=lambda uid: (uid.count("/"), uid))
 
 
-def _restating(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
-    """The duty unit with a sentence `conduct` restates (`_restates`), when such units lie in one
-    article only (the innermost)."""
-    return _one_article([uid for uid, text in duty_texts if any(_restates(conduct, s) for s in re.split(r"[。；]", text))])
+def _restating(conduct: str, duty_sentences: list[tuple[str, list[tuple[str, int, int]]]]) -> str | None:
+    """The duty unit with a sentence `conduct` restates (`_restates`; each unit's duty sentences
+    read once, `_duty_parts`), when such units lie in one article only (the innermost)."""
+    return _one_article([uid for uid, parts in duty_sentences if any(_covers(conduct, p) for p in parts)])
 
 
 def _restates(conduct: str, sentence: str) -> bool:
@@ -206,14 +208,31 @@ def _restates(conduct: str, sentence: str) -> bool:
     where the duty word's object does, and covers that object's first sentence part at least: a
     condition before the duty word alone is not what is required or forbidden ("涉嫌构成犯罪的，应当移送"
     forbids no 构成犯罪), nor is a fragment ("生猪屠宰") the conduct."""
+    parts = _duty_parts(sentence)
+    return parts is not None and _covers(conduct, parts)
+
+
+def _duty_parts(sentence: str) -> tuple[str, int, int] | None:
+    """A duty sentence without its subject and duty word, commas left out, with the length of what
+    came before the duty word and of the first part of its object; None without a duty word."""
     m = _SUBJECT_DUTY.search(sentence)
     if m is None:
-        return False
-    strip = lambda t: re.sub(r"[，：]", "", t)      # noqa: E731
-    conduct, before, after = strip(conduct), strip(sentence[:m.start()]), strip(sentence[m.end():])
-    governed = strip(re.split(r"[，：]", sentence[m.end():])[0])
-    at = (before + after).find(conduct)
-    return at in (0, len(before)) and bool(governed) and at + len(conduct) >= len(before) + len(governed)
+        return None
+    before, after = _no_commas(sentence[:m.start()]), _no_commas(sentence[m.end():])
+    governed = _no_commas(re.split(r"[，：]", sentence[m.end():])[0])
+    return (before + after, len(before), len(governed)) if governed else None
+
+
+def _covers(conduct: str, parts: tuple[str, int, int]) -> bool:
+    """`_restates` over a sentence's `_duty_parts`."""
+    text, before, governed = parts
+    conduct = _no_commas(conduct)
+    at = text.find(conduct)
+    return at in (0, before) and at + len(conduct) >= before + governed
+
+
+def _no_commas(text: str) -> str:
+    return re.sub(r"[，：]", "", text)
 
 
 def _conduct(u: Unit, roles: dict[str, str], by_id: dict[str, Unit]) -> str | None:

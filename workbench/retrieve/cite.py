@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.records import Filter, Hit
 from ..link.versions import article_history, grams
 from .citing import ROLE_WINDOW, Citing, kind_of, refs
+from .expand import article_of
 from .pairing import partners, parts
 from .plan import BOTH
 from .sanctions import by_roles, enforced, enforced_rules, enforcing, fact_match
@@ -139,15 +140,19 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
 
 
 def same_number(c: Citing, uid: str, version: str) -> str | None:
-    """The article of `version` numbered as `uid`, when `uid` is the one article the question names
-    and the question names it for both versions at once: their years coordinated before it, or
-    "两个版本", "each version" (plan.BOTH) -- the number the question gives, read in each."""
+    """The article of `version` numbered as `uid`, when `uid` is (in) the one article the question
+    names and the question names it for both versions at once: their years coordinated before it,
+    or "两个版本", "each version" (plan.BOTH) -- the number the question gives, read in each (found
+    as the direct lookup finds a named article: by number and label, seeds.lookup)."""
     route = c.plan.route
-    if len(route.articles) != 1 or not BOTH.search(c.plan.question) or \
-            uid.split("/")[1:2] != [f"a{route.articles[0][1]}"]:       # the article, or a part of it
+    if len(route.articles) != 1 or not BOTH.search(c.plan.question):
         return None
-    other = f"{version}/a{route.articles[0][1]}"
-    return other if c.unit(other) is not None else None
+    no, label = route.articles[0]
+    named = c.unit(article_of(uid))
+    if named is None or named.label != label:
+        return None
+    found = c.r.store.where(Filter(kinds=("article", "passage"), documents=(version,), article_no=no, label=label), 1)
+    return found[0].id if found else None
 
 
 def with_parts(c: Citing, cited: list[str]) -> list[str]:

@@ -365,12 +365,18 @@ THEN = re.compile(r"(?<![应适相])当时|那时|彼时|\bat the time\b|\bthen 
                   re.IGNORECASE)
 
 
+def mid_year(year: int) -> dt.date:
+    """The date a year alone stands for when it dates an event: 1 July (a design choice; a version
+    that took effect that year is told apart only by a month or a day)."""
+    return dt.date(year, 7, 1)
+
+
 def classify(q: str) -> Route:
     low = q.lower()
     date = question_date(q)
     years = tuple(dict.fromkeys(int(y) for y in RE_YEAR.findall(q)))
     if date is None and len(years) == 1 and not RE_YEAR_VERSION.search(q) and THEN.search(q):
-        date = dt.date(years[0], 7, 1)
+        date = mid_year(years[0])
     arts = tuple(article_refs(q))
     cues = tuple(c for c in DIFF_CUES + TIME_CUES + DEF_CUES if _cue(c, low))
     asks = asked_roles(q)

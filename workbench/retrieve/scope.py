@@ -10,7 +10,7 @@ from ..core.records import Filter, Unit
 from ..link.versions import in_force
 from .catalog import Catalog, by_instrument
 from .plan import Plan
-from .route import Policy
+from .route import Policy, mid_year
 
 
 @dataclass(frozen=True)
@@ -65,18 +65,15 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
     if policy.time_filter == "current" and on is None and versions and not plan.keys and len(route.years) == 1:
         # no instrument named, one year, naming a version of some ("2009年某屠宰厂…"): the year dates
         # the facts -- every other instrument in the version in force that mid-year, not in all its versions
-        dated, mid = {v.split("@")[0] for v in versions}, dt.date(route.years[0], 7, 1)
-        for key in {d.key for d in catalog.documents} - dated:
-            versions |= {d.id for d in catalog.chain(key) if in_force(d, mid)}
+        dated = {v.split("@")[0] for v in versions}
+        versions |= _then(catalog, {d.key for d in catalog.documents} - dated, route.years[0], latest=False)
     if policy.time_filter == "current" and on is None and not versions and plan.keys and len(route.years) == 1 \
             and not route.current and _dates(plan, route.years[0]):
         # an instrument named and one year naming none of its versions ("2009年，某屠宰厂…依照《生猪屠宰管理条例》
         # 应如何处罚"): the year dates the facts, and facts are judged by the law in force when they
         # happened (行政处罚法 2021 art. 37) -- each named instrument in the version in force that mid-year
         # (the latest, if none was)
-        mid = dt.date(route.years[0], 7, 1)
-        for chain in filter(None, (catalog.chain(k) for k in plan.keys)):
-            versions |= {d.id for d in chain if in_force(d, mid)} or {chain[-1].id}
+        versions = _then(catalog, plan.keys, route.years[0], latest=True)
     if policy.time_filter == "current" and on is None and not versions:
         # no date, no version named: the law as it stands (the latest version of a named
         # instrument, or whatever is in force today)
@@ -86,6 +83,15 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
             hard_time = dt.date.today()
     prefer_now = policy.time_filter == "prefer_current" and on is None and not versions
     return Scope(tuple(kinds), plan.keys, frozenset(versions), hard_time, prefer_now, named)
+
+
+def _then(catalog: Catalog, keys, year: int, latest: bool) -> set[str]:
+    """The versions of `keys` in force in the middle of `year` (route.mid_year); `latest`: an
+    instrument with none in force then is read in its latest version (else left unrestricted)."""
+    out = set()
+    for chain in filter(None, (catalog.chain(k) for k in keys)):
+        out |= {d.id for d in chain if in_force(d, mid_year(year))} or ({chain[-1].id} if latest else set())
+    return out
 
 
 _DATED_YEAR = r"(?<!\d){y}\s*年|\bin\s+{y}\b|năm\s+{y}\b"
