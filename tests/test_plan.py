@@ -51,6 +51,11 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("某公司作了哪些工作才取得许可？").type != "version_diff"
     assert classify("国务院可以对哪些事项作出调整？").type != "version_diff"        # a power to adjust, not a change made
     assert classify("公司对哪些员工作了调整？").type != "version_diff"              # a change, but of no revision
+    # a revising word alone names no revision of a law: what was revised must be one (or a year / version named)
+    assert classify("董事会对公司章程作了哪些修改？").type != "version_diff"
+    assert classify("某公司对员工手册作了哪些修订？").type != "version_diff"
+    for q in ("食品安全法修订时对网络食品交易作了哪些修改？", "该条例修订时对哪些条文作了修改？", "本法修正时新增了哪些条文？"):
+        assert classify(q).type == "version_diff", q
     # the change as the verb or as what was made, in each language, with a revision named
     for q in ("2016年修订《生猪屠宰管理条例》时改了什么？", "《生猪屠宰管理条例》2011年修订有哪些修改？",
               "2021年修订的条例对罚款数额修改了哪些内容？", "What did the 2015 amendment of the Food Safety Law change?",

@@ -67,7 +67,9 @@ VERSION_NAMED = re.compile(r"\b(?:19|20)\d{2}\s+(?:amendment|revision|amending|v
                            r"(?:sửa đổi|phiên bản)[^.?!;]{0,30}?năm\s*(?:19|20)\d{2}|năm\s*(?:19|20)\d{2}[^.?!;]{0,10}?sửa đổi",
                            re.IGNORECASE)
 # a revision named at all: a year, a version or a revising word ("修订", "版", "amended"); a change asked
-# about without one ("公司对哪些员工作了调整") is no comparison of versions
+# about without one ("公司对哪些员工作了调整") is no comparison of versions; a revising word alone ("董事会对章程
+# 作了哪些修改") needs a law named too (LAW_REVISED: 《…》, a kind of instrument, 本法, a name in 法 before 修订 / 第)
+LAW_REVISED = re.compile(r"(?:19|20)\d{2}|版|《[^》]+》|条例|办法|细则|法律|法规|规章|(?:本|该|此|新|旧|原)法|[\u4e00-\u9fff]法(?=[修第])")
 REVISION = re.compile(r"(?:19|20)\d{2}|修订|修正|修改|版|\b(?:version|revision|revised|amend\w*)\b|sửa đổi|phiên bản",
                       re.IGNORECASE)
 # which provisions a revision added or removed, as provisions ("新增了哪些条文", "删除了哪几条", "which
@@ -388,7 +390,7 @@ def classify(q: str) -> Route:
         kind = "temporal"
     elif revision and asked_provisions(q) or has(DIFF_CUES) and (
             len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
-            or history or revision and ASKED_CHANGE.search(q)) or \
+            or history or revision and LAW_REVISED.search(q) and ASKED_CHANGE.search(q)) or \
             CHANGE_VERB.search(q) and (RE_YEAR_VERSION.search(q) or VERSION_NAMED.search(q)):
         kind = "version_diff"
     elif has(DEF_CUES) and not arts and not sanction and not (DUTY_OF.search(low) and not MEANING.search(low)):
