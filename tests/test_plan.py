@@ -183,3 +183,16 @@ def test_an_event_dated_by_its_year_alone_reads_the_law_of_that_time():
     assert classify("依照2009年版条例，当时的罚款是多少？").as_of is None
     assert classify("2009年某屠宰厂出厂未经检验的生猪产品，应如何处罚？").as_of is None
     assert classify("2020年，用人单位应当时刻注意哪些安全事项？").as_of is None        # 应当时刻: no "then"
+
+
+def test_a_comparison_with_no_topic_asks_for_the_whole_step():
+    """A comparison saying nothing but that something changed asks what the revision changed, all
+    of it (plan.whole_step -> Route.provisions "changed"); one naming what it is about does not."""
+    from workbench.retrieve.plan import whole_step
+    from workbench.retrieve.route import topic
+    for q in ("2021年修订的条例有哪些主要变化？", "与2008年版相比，2021年版有什么不同？", "2016年修订前后有什么区别？",
+              "What changed in the 2018 version?", "Luật sửa đổi năm 2019 đã sửa đổi, bổ sung những nội dung nào?"):
+        assert whole_step(topic(q)), q
+    for q in ("2016年修订对罚款作了哪些修改？", "What did the 2015 amendment change about penalties?",
+              "与2008年版相比，2021年版对屠宰厂的记录义务有哪些变化？", "2021年修订的条例在监管部门上有哪些变化？"):
+        assert not whole_step(topic(q)), q

@@ -231,6 +231,23 @@ def test_which_provisions_a_revision_added_are_the_articles_without_a_counterpar
     assert asked_provisions("2022年修正的《反垄断法》在罚款上增加了哪些规定？") == ""    # content inside an article
 
 
+_CHANGED_2018 = {"a3", "a7", "a8", "a11", "a14", "a15", "a16", "a17", "a18"}    # read off the two texts
+
+
+@pytest.mark.parametrize("q, key", [("《阿尔登共和国诊所许可法》2018年修订改了什么？", "clinic-licensing-act-zh"),
+                                    ("What did the 2018 revision of the Clinic Licensing Act change?", "clinic-licensing-act")])
+def test_what_a_revision_changed_with_no_topic_is_every_provision_it_changed(wb, q, key):
+    """A comparison asking nothing but what a revision changed is answered by the list of what it
+    changed -- every article of the revised version amended or added, and every one it removed --
+    not by the changed articles that read most like a question with no topic."""
+    res = wb.retrieve(q, RetrievalConfig(mode="graph", top_k=12))
+    assert res.plan.route.provisions == "changed"
+    assert set(res.cited) == {f"{key}@2018/{a}" for a in _CHANGED_2018} | {f"{key}@2012/a16"}
+    topical = wb.retrieve("2018年版《阿尔登共和国诊所许可法》与2012年版相比，诊所许可证的有效期有何变化？",
+                          RetrievalConfig(mode="graph"))
+    assert topical.plan.route.provisions == "" and "clinic-licensing-act-zh@2018/a8" in topical.cited
+
+
 def test_added_or_removed_reads_the_alignment():
     from workbench.retrieve.pairing import added_or_removed
     older = {"p@2/a1": "p@1/a1", "p@2/a3": "p@1/a2"}
@@ -239,6 +256,8 @@ def test_added_or_removed_reads_the_alignment():
     spans = {"p": ("p@1", "p@2")}
     assert added_or_removed(ids, spans, older.get, newer.get, "added") == {"p@2/a2"}
     assert added_or_removed(ids, spans, older.get, newer.get, "removed") == {"p@1/a9"}
+    changed = lambda a, b: {a, b} == {"p@2/a3", "p@1/a2"}     # noqa: E731 -- a1 inherited, a2 -> a3 amended
+    assert added_or_removed(ids, spans, older.get, newer.get, "changed", changed) == {"p@2/a2", "p@2/a3", "p@1/a9"}
 
 
 @pytest.mark.parametrize("q, pair", [

@@ -109,14 +109,17 @@ def traced(hits: list[Hit], direct, plan) -> str:
 
 
 def step_provisions(r, which: str, scope, spans: dict, units: dict) -> set[str]:
-    """The articles of the compared versions that a step of the span added or removed (`which`,
-    as the question asks: Route.provisions), all of them (what was added is a list, not what
-    reads most like the question); `units` gains them."""
+    """The articles of the compared versions that a step of the span added, removed or changed
+    (`which`, as the question asks: Route.provisions), all of them (what was added is a list, not
+    what reads most like the question); `units` gains them."""
     docs = tuple(d for span in spans.values() for d in span)
     if not docs:
         return set()
     articles = {u.id: u for u in r.store.where(Filter(under=docs, kinds=("article",))) if scope.allows(u)}
-    found = pairing.added_or_removed(articles, spans, r.graph.older_version, r.graph.newer_version, which)
+    found = set()
+    for step in (r.amended_in_substance, r.amended):    # changed: in substance, else any change (a renaming)
+        found = found or pairing.added_or_removed(articles, spans, r.graph.older_version, r.graph.newer_version,
+                                                  which, step)
     units.update({u.id: u for u in r.store.get([a for a in found if a not in units], vectors=True)})
     return found
 

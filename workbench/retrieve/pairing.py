@@ -132,12 +132,15 @@ def changed_at(ids: set[str], spans: dict[str, tuple[str, ...]], older: Callable
 
 
 def added_or_removed(ids, spans: dict[str, tuple[str, ...]], older: Callable[[str], str | None],
-                     newer: Callable[[str], str | None], which: str) -> set[str]:
+                     newer: Callable[[str], str | None], which: str,
+                     changed_step: Callable[[str, str], bool] | None = None) -> set[str]:
     """Of `ids` (articles of the versions in `spans`), those a step of the span added (`which` =
     "added": of a version after the first, with no counterpart in the version before) or removed
     ("removed": of a version before the last, with none in the version after). "2021年版新增了
     哪些条文" asks for the provisions themselves, which the version alignment tells
-    (link/versions.py)."""
+    (link/versions.py). "changed" (the whole step asked: "what did the 2016 revision change"):
+    the articles of the span's last version that a step of the span changed (`changed_step`)
+    or added, and those of its first version that it removed."""
     out = set()
     for uid in ids:
         key, doc = uid.split("@")[0], uid.split("/")[0]
@@ -145,7 +148,17 @@ def added_or_removed(ids, spans: dict[str, tuple[str, ...]], older: Callable[[st
         if doc not in span:
             continue
         at = span.index(doc)
-        if which == "added" and at > 0 and (older(uid) or "").split("/")[0] != span[at - 1]:
+        if which == "changed":
+            if at == len(span) - 1 and at > 0:
+                steps = list(span_steps(older, uid, span))
+                if not steps or steps[-1][1].split("/")[0] != span[0] or \
+                        changed_step is not None and any(changed_step(a, b) for a, b in steps):
+                    out.add(uid)
+            elif at == 0 and len(span) > 1:
+                steps = list(span_steps(newer, uid, span))
+                if not steps or steps[-1][1].split("/")[0] != span[-1]:
+                    out.add(uid)
+        elif which == "added" and at > 0 and (older(uid) or "").split("/")[0] != span[at - 1]:
             out.add(uid)
         elif which == "removed" and at < len(span) - 1 and (newer(uid) or "").split("/")[0] != span[at + 1]:
             out.add(uid)

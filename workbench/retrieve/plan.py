@@ -26,6 +26,23 @@ def version_years(question: str) -> set[str]:
         {m.group(1) or m.group(2) for m in _VERSION_YEAR_EN_VI.finditer(question)}
 
 
+# what a question about a revision says besides its topic: change words, the provisions as such, closed-class
+# words (zh / en / vi). A comparison saying nothing else ("《条例》2016年修订改了什么", "What did the 2015
+# amendment change?") asks for the whole step: every provision it changed (Route.provisions = "changed")
+_CHANGE_WORDS = re.compile(
+    r"修改|修订|修正|变化|变更|变动|改动|调整|新增|删除|增加|改|作出?了?|做出?了?|内容|条文|条款|规定|地方|之处|方面|"
+    r"主要|重要|重大|这次|此次|本次|不同|区别|差异|差别|相比|比较|之间|异同|[的了有时对在中次些处项点哪什么何该这些其与和条例办法版本两年前后]|"
+    r"\b(?:what|which|did|does|do|the|a|an|of|in|to|by|was|were|is|are|has|have|been|made|make|main|key|new|"
+    r"chang\w*|amend\w*|revis\w*|versions?|acts?|laws?|regulations?|rules|provisions|articles|sections)\b|"
+    r"những|nội dung|nào|gì|đã|được|sửa đổi|bổ sung|năm|luật|nghị định|của|các|điểm|điều|thay đổi|có|mới",
+    re.IGNORECASE)
+
+
+def whole_step(topic: str) -> bool:
+    """Does the topic of a comparison hold nothing but change words and closed-class words?"""
+    return len(re.sub(r"[\W\d_]+", "", _CHANGE_WORDS.sub(" ", topic))) < 2
+
+
 @dataclass(frozen=True)
 class Plan:
     question: str
@@ -58,6 +75,9 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     # an article named without its instrument ("In the context of Rule 6.1, …") stands for
     # nothing in the scope, and a provision applying it names it the same way: search the whole question
     subject = question if route.articles and not keys else topic(question, list(names))
+    if route.type == "version_diff" and not (route.articles or route.history or route.polar or route.provisions) \
+            and whole_step(subject):
+        route = replace(route, provisions="changed")     # "what did the 2016 revision change": all it changed
     return Plan(question, language, route, frozenset(keys), names, subject, facts(subject),
                 _terms(question, route, terms))
 
