@@ -304,6 +304,26 @@ def test_a_year_dating_the_facts_reads_every_unnamed_instrument_as_then_in_force
     assert r.cited and all(u.startswith("clinic-licensing-act@2012/") for u in r.cited)
 
 
+@pytest.mark.parametrize("q,act", [
+    ("In 2016 a clinic opened without a licence. What fine applied?", "clinic-licensing-act@"),
+    ("2016年，某诊所未取得许可证就开业，应当如何处罚？", "clinic-licensing-act-zh@")])
+def test_a_year_dating_facts_whose_penalty_is_asked_reads_the_law_then_in_force(wb, q, act):
+    """No instrument named and a year naming no version of any (2016): written as the year of the
+    facts whose penalty is asked, it dates them -- the Act in force then (2012), not today's."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    cited = [u for u in r.cited if u.startswith(act)]
+    assert cited and all(u.startswith(act + "2012/") for u in cited), r.cited
+
+
+def test_a_year_in_an_instrument_title_dates_no_facts():
+    from types import SimpleNamespace
+    from workbench.retrieve.scope import _dates
+    plan = lambda q: SimpleNamespace(question=q, names=())     # noqa: E731 -- no instrument the catalog knows
+    assert _dates(plan("Năm 2016, một phòng khám hoạt động không có giấy phép thì bị phạt bao nhiêu?"), 2016)
+    assert not _dates(plan("Theo Bộ luật Hình sự năm 2017, người dưới bao nhiêu tuổi không bị phạt tù chung thân?"), 2017)
+    assert not _dates(plan("依照2015年《食品安全法》，应当如何处罚？"), 2015)
+
+
 @pytest.mark.parametrize("q,version", [
     ("2016年，某诊所未取得许可证即开业，依照《阿尔登共和国诊所许可法》应如何处罚？", "clinic-licensing-act-zh@2012/"),
     ("In 2016 a clinic opened without a licence. What penalty does the Clinic Licensing Act provide?",

@@ -62,9 +62,12 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
             versions |= {catalog.chain(k)[0].id for k in set(named_keys) if named_keys.count(k) == 1}
         versions |= catalog.previous(versions) | catalog.between(versions)
     hard_time = on if policy.time_filter == "as_of" or (on and as_of) else None
-    if policy.time_filter == "current" and on is None and versions and not plan.keys and len(route.years) == 1:
-        # no instrument named, one year, naming a version of some ("2009年某屠宰厂…"): the year dates
-        # the facts -- every other instrument in the version in force that mid-year, not in all its versions
+    if policy.time_filter == "current" and on is None and not plan.keys and len(route.years) == 1 and \
+            not route.current and (versions or route.sanction and _dates(plan, route.years[0])):
+        # no instrument named, one year, naming a version of some ("2009年某屠宰厂…") or written as the
+        # year of the facts whose penalty is asked ("In 2016 a clinic opened without a licence. What
+        # fine applied?"): the year dates the facts -- every other instrument in the version in force
+        # that mid-year, not in all its versions
         dated = {v.split("@")[0] for v in versions}
         versions |= _then(catalog, {d.key for d in catalog.documents} - dated, route.years[0], latest=False)
     if policy.time_filter == "current" and on is None and not versions and plan.keys and len(route.years) == 1 \
@@ -95,15 +98,20 @@ def _then(catalog: Catalog, keys, year: int, latest: bool) -> set[str]:
 
 
 _DATED_YEAR = r"(?<!\d){y}\s*年|\bin\s+{y}\b|năm\s+{y}\b"
+# a year in the title of an instrument the catalog did not match ("Bộ luật Hình sự năm 2017", "2015年《…》")
+_TITLE_YEAR = r"(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh|Hiến pháp|Nghị quyết)\b[^,.;:?]{{0,80}}?năm\s+{y}\b|" \
+              r"(?<!\d){y}\s*年\s*(?:的)?《|《[^》]*》\s*[（(]\s*{y}"
 
 
 def _dates(plan: Plan, year: int) -> bool:
     """Is `year` written as the year of something in the question ("2009年", "in 2016", "năm 2015"),
-    not an amount ("违法所得2000元") nor part of the name of an instrument it names ("… Regulations 2015")?"""
+    not an amount ("违法所得2000元") nor part of the name of an instrument it names ("… Regulations 2015",
+    "Bộ luật Hình sự năm 2017")?"""
     q = plan.question
     for name in plan.names:
         if str(year) in name and name in q:
             q = q.replace(name, " ")
+    q = re.sub(_TITLE_YEAR.format(y=year), " ", q)
     return re.search(_DATED_YEAR.format(y=year), q, re.IGNORECASE) is not None
 
 
