@@ -15,6 +15,7 @@ from pathlib import Path
 from ..parse.dates import RE_ZH_DATE as RE_ZH_DATE_ANY, zh_dates
 from ..parse.numerals import CN_NUM, cn_to_int
 from ..store.tokenize import ZH_WH     # the Chinese wh-words (何 only as a question word, not 任何)
+from .asked import ASKED, BODY, DEF_CUES, DUTY_OF, MEANING, NAME_ASKED, asked_roles, has_cue as _cue  # noqa: F401
 
 TYPES = ("precise", "version_diff", "reasoning", "temporal", "definition")
 POLICIES = Path(__file__).with_name("policies.toml")
@@ -128,79 +129,6 @@ def polar(q: str) -> bool:
         if POLAR_VI.search(c):
             return True
     return False
-
-
-DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "什么意思", "如何界定", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
-            "definition", "defined", "what is a", "what is an")
-# What a question asks for, whatever its type, in the words statutes use for each provision
-# role (parse/roles.py): a penalty, a duty, a definition, a procedure, entry into force.
-ASKED = {
-    "sanction": ("处罚", "罚款", "罚金", "罚", "吊销", "法律责任", "后果", "制裁", re.compile("承担.{0,6}责任"),
-                 "penalty", "penalties", "fine", "fined", "liable", "liability", "consequence",
-                 # the noun only: the verb "to sanction" approves ("a court order sanctioning a scheme")
-                 re.compile(r"\bsanctions?\b"),
-                 "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt",
-                 # what will be done to the party asked about ("会被如何处理", "bị xử lý thế nào")
-                 re.compile("(会|将|可能)(被|受到).{0,4}(什么|怎样|如何|哪些|多少)"), "bị xử lý"),
-    # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
-    "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
-                   "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc", re.compile("违反.{0,3}(什么|哪)"),
-                   # the requirements a provision states, asked about ("有什么要求", "有何要求", "对…停放的
-                   #要求", "条例要求它怎么做", "停放要求有何变化"), not a party's request or a standard
-                   # among the facts ("应客户的要求", "依法要求赔偿", "有什么权利要求退款", "未按照…的要求")
-                   re.compile("(什么|哪些|(?<![如为任])何种?)[^，。？；、权人部机谁单]{0,4}要求|(?<!方)对(?!方)(?:(?!按照|依照|符合|违反|未按)[^，。？；]){1,24}的要求|"
-                              "(?<!按照)(?<!按)(?<!依照)(?<!符合)(?<!违反)(本法|法律|法规|条例|办法|本条|第.{1,6}条)要求|"
-                              "要求(是什么|有哪些|有何|有什么)"),
-                   # whether an act is lawful or allowed: the rule that requires or forbids it answers
-                   re.compile("(合法|违法|允许|这样做可以|这么做可以|合规)吗|是否(合法(?!有效)|违法(?!所得)|允许|违反(法律|规定))|"
-                              "合不合法|违不违法|算不算违法"),
-                   re.compile(r"\b(is|was) (it|this|that)( \w+)? (lawful|unlawful|legal|illegal|allowed|permitted)"
-                              r"(?=\s*(\?|$|,|for\b|to\b|under\b))"),
-                   re.compile(r"có (hợp pháp|trái pháp luật|vi phạm pháp luật)[^?]{0,40}không"),
-                   re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
-                   re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
-    "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
-    "definition": DEF_CUES,
-    "procedure": ("程序", "手续", "流程", "申请材料", "提交哪些", "期限", "几日内", "多少日", "procedure", "how to apply",
-                  "application", "time limit", "within how many", "thủ tục", "hồ sơ", "trình tự", "thời hạn"),
-    "scope": ("何时施行", "施行日期", "何时起施行", "适用范围", "commencement", "come into force", "comes into force",
-              "phạm vi điều chỉnh", "đối tượng áp dụng", "có hiệu lực từ"),
-}
-
-
-# Words naming a public body (head nouns of authorities' names, 由谁 / who, abbreviated commissions):
-# a question naming one may be about a renaming a revision made throughout ("负责…管理的部门有何变化").
-# Erring towards "yes" only keeps renamed articles as candidates, as before this flag existed.
-BODY = re.compile(r"部门(?!规章)|机关|机构|委员会|人民政府|国务院|海关|(?<![结格布赌])局(?!面|势|限|部|域)|由谁|"
-                  r"[监发卫健]委|监会|"
-                  r"\b(authority|authorities|regulators?|ministry|minister|commission(er)?|registrar|agency|department|"
-                  r"council|who)\b|which body|cơ quan|[uủ]y ban|ubnd|bộ trưởng|chính phủ|(?-i:\b(Bộ|Sở) [A-ZĐ])", re.I)
-
-
-# asking the duties *of* a party ("Trách nhiệm của Bộ Y tế … là gì", "经营者的义务是什么", "the duties of
-# the Regulator") asks what a provision requires of it, not what a word means -- unless a meaning is
-# asked outright (MEANING: "Nghĩa vụ của người lao động được hiểu là gì")
-DUTY_OF = re.compile(r"(trách nhiệm|nghĩa vụ|nhiệm vụ) của|的(义务|职责)(是什么|有哪些)|"
-                     r"\b(duties|obligations|responsibilities) of\b")
-MEANING = re.compile(r"được hiểu là|nghĩa là|是指|含义|什么意思|如何界定|what is meant by|\bmeaning\b")
-# a question describing a concept and asking its name ("Tài sản mà chủ sở hữu đã từ bỏ … được gọi là gì?",
-# "…叫什么", "what is … called"): the answer is the term the description defines
-NAME_ASKED = re.compile(r"(?:được )?gọi là gì|(?:叫|称为|称作)(?:做)?什么|\bwhat (?:is|are) (?:this|it|that|these|such|the|a|an)\b[^?.]{0,40}\bcalled\b|"
-                        r"\bwhat (?:is|are) the (?:term|name)s? (?:for|given to)\b", re.I)
-
-
-def asked_roles(q: str) -> tuple[str, ...]:
-    """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
-    duty), in the order of parse.roles.ROLES."""
-    low = q.lower()
-    for cue in ASKED["prohibition"]:          # "must not" asks a prohibition, not also a "must"
-        low = re.sub(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b" if cue.isascii() else re.escape(cue), "  [prohibition]  ", low)
-    out = ["prohibition"] if "[prohibition]" in low else []
-    for name, cues in ASKED.items():
-        if name != "prohibition" and any(c.search(low) if isinstance(c, re.Pattern) else _cue(c, low) for c in cues):
-            out.append(name)
-    from ..parse.roles import ROLES
-    return tuple(sorted(out, key=ROLES.index))
 
 
 @dataclass(frozen=True)
@@ -350,14 +278,6 @@ def facts(subject: str) -> str:
         t = re.sub(pattern, " ", t, flags=re.IGNORECASE)
     t = re.sub(r"\s+", " ", t).strip()
     return t if len(t) >= 2 else subject
-
-
-def _cue(cue: str, low: str) -> bool:
-    """Chinese and Vietnamese cues match anywhere; English ones as words with their endings
-    ("changed", "differs"), not inside other words ("exchange", "differentiate")."""
-    if not cue.isascii():
-        return cue in low
-    return re.search(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b", low) is not None
 
 
 # the law "of the time" of an event dated by its year alone ("2009年，某屠宰厂…依照当时的条例"):
