@@ -31,7 +31,8 @@ def main() -> int:
               "VERSION_NAMED": (route.VERSION_NAMED,), "ALL_VERSIONS": (route.ALL_VERSIONS,),
               "ADDED": (route.ADDED,), "REMOVED": (route.REMOVED,), "BEFORE_DATE": (route.BEFORE_DATE,),
               "BEFORE_REVISION": (route.BEFORE_REVISION,), "THEN": (route.THEN,), "REVISION": (route.REVISION,),
-              "WENT_THROUGH": (route.WENT_THROUGH,), "LAW_REVISED": (route.LAW_REVISED,)}
+              "WENT_THROUGH": (route.WENT_THROUGH,), "LAW_REVISED": (route.LAW_REVISED,),
+              "WHEN_CHANGED": (route.WHEN_CHANGED,)}
     questions = []
     for name, path in SETS.items():
         if path.exists():

@@ -196,3 +196,15 @@ def test_a_comparison_with_no_topic_asks_for_the_whole_step():
     for q in ("2016年修订对罚款作了哪些修改？", "What did the 2015 amendment change about penalties?",
               "与2008年版相比，2021年版对屠宰厂的记录义务有哪些变化？", "2021年修订的条例在监管部门上有哪些变化？"):
         assert not whole_step(topic(q)), q
+
+
+def test_when_a_provision_changed_asks_for_its_history():
+    """"When was it changed" is answered by the provision's versions (Route.history), with a law or
+    an article named; when to change something else is no question about a revision."""
+    for q in ("《生猪屠宰管理条例》第十条是什么时候修改的？", "《生猪屠宰管理条例》哪一年修订时提高了对未经定点屠宰的罚款？",
+              "When was section 8 of the Clinic Licensing Act amended?", "Điều 8 Luật Khám bệnh được sửa đổi khi nào?",
+              "Which revision raised the fine for operating without a licence under the Clinic Licensing Act?"):
+        r = classify(q)
+        assert r.type == "version_diff" and r.history, q
+    for q in ("公司什么时候修改章程需要备案？", "When was the licence amended by the clinic?", "许可证什么时候变更需要报告？"):
+        assert not classify(q).history, q

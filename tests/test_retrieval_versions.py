@@ -248,6 +248,11 @@ def test_what_a_revision_changed_with_no_topic_is_every_provision_it_changed(wb,
     assert topical.plan.route.provisions == "" and "clinic-licensing-act-zh@2018/a8" in topical.cited
 
 
+def test_when_a_section_changed_cites_its_versions(wb):
+    r = wb.retrieve("When was section 8 of the Clinic Licensing Act amended?", RetrievalConfig(mode="graph"))
+    assert r.route.history and set(r.cited) == {"clinic-licensing-act@2012/a8", "clinic-licensing-act@2018/a8"}
+
+
 def test_added_or_removed_reads_the_alignment():
     from workbench.retrieve.pairing import added_or_removed
     older = {"p@2/a1": "p@1/a1", "p@2/a3": "p@1/a2"}

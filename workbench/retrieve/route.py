@@ -70,7 +70,8 @@ VERSION_NAMED = re.compile(r"\b(?:19|20)\d{2}\s+(?:amendment|revision|amending|v
 # a revision named at all: a year, a version or a revising word ("修订", "版", "amended"); a change asked
 # about without one ("公司对哪些员工作了调整") is no comparison of versions; a revising word alone ("董事会对章程
 # 作了哪些修改") needs a law named too (LAW_REVISED: 《…》, a kind of instrument, 本法, a name in 法 before 修订 / 第)
-LAW_REVISED = re.compile(r"(?:19|20)\d{2}|版|《[^》]+》|条例|办法|细则|法律|法规|规章|(?:本|该|此|新|旧|原)法|[\u4e00-\u9fff]法(?=[修第])")
+LAW_REVISED = re.compile(r"(?:19|20)\d{2}|版|《[^》]+》|条例|办法|细则|法律|法规|规章|(?:本|该|此|新|旧|原)法|[\u4e00-\u9fff]法(?=[修第])|"
+                         r"\b(?:Act|Law|Code|Regulations?|Rules|Decree|Circular|Ordinance)\b|Bộ luật|Luật|Nghị định|Thông tư")
 REVISION = re.compile(r"(?:19|20)\d{2}|修订|修正|修改|版|\b(?:version|revision|revised|amend\w*)\b|sửa đổi|phiên bản",
                       re.IGNORECASE)
 # which provisions a revision added or removed, as provisions ("新增了哪些条文", "删除了哪几条", "which
@@ -100,6 +101,15 @@ ALL_VERSIONS = re.compile(r"(?:各|每|所有|全部)个?版本|[三四五六七
                           r"\ball (?:the )?(?:\w+ )?versions of (?:the |this |that )?(?:act|law|code|regulation|rule|"
                           r"article|section|provision)|(?:các|mọi|tất cả các) phiên bản", re.IGNORECASE)
 WENT_THROUGH = re.compile(r"经历了?(?:哪些|几次|多少次|什么)[^，。？]{0,4}?(?:变化|修改|修订|修正|调整)")
+# ... or when it changed: the revisions are the answer ("第十条是什么时候修改的", "哪一年修订时提高了罚款",
+# "When was section 8 amended?", "which revision raised the fine", "Điều 8 được sửa đổi khi nào"); with a
+# law or an article named (a company may well ask when to amend its articles)
+WHEN_CHANGED = re.compile(r"(?:什么时候|何时|哪一?年|哪个版本)[^，。？；]{0,12}?(?:修改|修订|修正|调整|变更|改动|提高|降低|"
+                          r"增加|删除|改为|改成)|\bwhen (?:was|were|did|has|have)\b[^?.;]{0,60}?\b(?:amend|chang|revis|"
+                          r"introduc|insert|rais|increas|reduc|lower)\w*|\b(?:which|what) (?:amendment|revision|version)s? "
+                          r"(?:changed|amended|introduced|inserted|raised|increased|reduced|lowered)\b|\bin (?:which|what) "
+                          r"year (?:was|were|did)\b[^?.;]{0,60}?\b(?:amend|chang|revis)\w*|sửa đổi[^?.;]{0,20}?(?:khi nào|"
+                          r"năm nào|lúc nào)|(?:năm nào|khi nào|lần nào)[^?.;]{0,40}?sửa đổi", re.IGNORECASE)
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
 # a yes-no question, by its grammar: the Chinese A-not-A (有没有, …了没有) and 是否 / 有无 / 吗, an
@@ -305,10 +315,12 @@ def classify(q: str) -> Route:
     sanction = "sanction" in asks
     has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
     revision = REVISION.search(q) is not None
-    history = has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None or revision and WENT_THROUGH.search(q) is not None
+    when = WHEN_CHANGED.search(q) is not None and (bool(arts) or LAW_REVISED.search(q) is not None)
+    history = has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None or revision and WENT_THROUGH.search(q) is not None \
+        or when
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
-    elif revision and asked_provisions(q) or has(DIFF_CUES) and (
+    elif when or revision and asked_provisions(q) or has(DIFF_CUES) and (
             len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
             or history or revision and LAW_REVISED.search(q) and ASKED_CHANGE.search(q)) or \
             CHANGE_VERB.search(q) and (RE_YEAR_VERSION.search(q) or VERSION_NAMED.search(q)):
