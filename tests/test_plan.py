@@ -208,3 +208,13 @@ def test_when_a_provision_changed_asks_for_its_history():
         assert r.type == "version_diff" and r.history, q
     for q in ("公司什么时候修改章程需要备案？", "When was the licence amended by the clinic?", "许可证什么时候变更需要报告？"):
         assert not classify(q).history, q
+
+
+def test_the_version_before_the_current_one_named_without_a_year():
+    for q in ("修订前的条例如何规定？", "《条例》最近一次修订前怎么处罚？", "旧版条例有什么规定？", "What did the previous version of the Act say?",
+              "Before its latest amendment, what did the Act require?", "Phiên bản trước của Luật quy định thế nào?"):
+        assert classify(q).previous, q
+    both = classify("新旧条例对罚款的规定有什么不同？")
+    assert both.previous and both.current and both.type == "version_diff"
+    for q in ("2022年修正前的条例如何规定？", "What did the Act say before 1 January 2019?", "修订后的条例如何规定？"):
+        assert not classify(q).previous, q

@@ -253,6 +253,17 @@ def test_when_a_section_changed_cites_its_versions(wb):
     assert r.route.history and set(r.cited) == {"clinic-licensing-act@2012/a8", "clinic-licensing-act@2018/a8"}
 
 
+@pytest.mark.parametrize("q, cited", [
+    ("Under the previous version of the Clinic Licensing Act, how long was a licence valid?", {"clinic-licensing-act@2012/a8"}),
+    ("修订前的《阿尔登共和国诊所许可法》规定许可证有效期是多久？", {"clinic-licensing-act-zh@2012/a8"}),
+    ("新旧《阿尔登共和国诊所许可法》对许可证有效期的规定有什么不同？",
+     {"clinic-licensing-act-zh@2012/a8", "clinic-licensing-act-zh@2018/a8"})])
+def test_the_previous_version_named_without_a_year_is_the_one_before_the_latest(wb, q, cited):
+    """"修订前", "the previous version" name the version before the current one; "新旧" compares the two."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    assert r.route.previous and set(r.cited) == cited, r.cited
+
+
 def test_added_or_removed_reads_the_alignment():
     from workbench.retrieve.pairing import added_or_removed
     older = {"p@2/a1": "p@1/a1", "p@2/a3": "p@1/a2"}

@@ -157,6 +157,7 @@ class Route:
     body: bool = False                           # names a public body ("部门", "authority", "cơ quan")
     provisions: str = ""                         # asks which provisions a revision "added" / "removed"
     before: tuple[int, ...] = ()                 # revision years it asks about the time before ("2022年修正前")
+    previous: bool = False                       # names the version before the current one ("修订前", "previous")
 
     @property
     def asks_duty(self) -> bool:
@@ -171,6 +172,14 @@ BEFORE_DATE = re.compile(r"\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?\s*�
                          r"\w+ \d{4}|\d{4}-\d{2}-\d{2})|\btrước ngày\s*\d[\d/.-]*\d{4}", re.IGNORECASE)
 # a revision the question asks about the time before: "2022年修正前" -- the version before that one
 BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)")
+# ... or the version before the current one, named without a year ("修订前的条例", "最近一次修订前", "旧版",
+# "the previous version", "before its latest amendment", "phiên bản trước"); "新旧", "old and new" compare
+# the two (PREVIOUS_AND_NOW)
+PREVIOUS = re.compile(r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前(?!后)|旧版|上一版|原版本|"
+                      r"\b(?:previous|former|prior|earlier|superseded) (?:version|text|act|law|regulations?|rules|code|one)\b|"
+                      r"\bbefore (?:the|its) (?:latest|last|most recent) (?:amendment|revision)\b|phiên bản trước|"
+                      r"trước khi (?:được )?sửa đổi", re.IGNORECASE)
+PREVIOUS_AND_NOW = re.compile(r"新旧|新老|\b(?:old and new|new and old)\b|cũ và mới|mới và cũ", re.IGNORECASE)
 
 
 def question_date(q: str) -> dt.date | None:
@@ -333,9 +342,10 @@ def classify(q: str) -> Route:
         kind = "reasoning"          # a penalty (it rests on a duty and its sanction), or two roles at once
     else:
         kind = "precise"
+    both = PREVIOUS_AND_NOW.search(q) is not None
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, history, asks,
-                 has(CURRENT_CUES), polar(q), BODY.search(q) is not None, asked_provisions(q) if revision else "",
-                 tuple(int(y) for y in BEFORE_REVISION.findall(q)))
+                 has(CURRENT_CUES) or both, polar(q), BODY.search(q) is not None, asked_provisions(q) if revision else "",
+                 tuple(int(y) for y in BEFORE_REVISION.findall(q)), both or PREVIOUS.search(q) is not None)
 
 
 @dataclass(frozen=True)

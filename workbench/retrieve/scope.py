@@ -55,6 +55,11 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
             versions = (versions - marked) | earlier
     if route.type == "version_diff" and route.current and versions:     # "2007年…和现行…相比": the latest too
         versions |= {catalog.chain(k)[-1].id for k in {v.split("@")[0] for v in versions}}
+    if route.previous and plan.keys and not route.years and not versions:
+        # "修订前", "the previous version" of a named instrument: the version before the latest -- compared
+        # with the latest ("新旧条例有何不同", "how does it differ from the previous one")
+        chains = [c for c in (catalog.chain(k) for k in plan.keys) if len(c) >= 2]
+        versions = {c[-2].id for c in chains} | ({c[-1].id for c in chains} if route.type == "version_diff" else set())
     named = frozenset(versions)
     if route.type == "version_diff":
         named_keys = [v.split("@")[0] for v in versions]
