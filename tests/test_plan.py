@@ -191,10 +191,12 @@ def test_a_comparison_with_no_topic_asks_for_the_whole_step():
     from workbench.retrieve.plan import whole_step
     from workbench.retrieve.route import topic
     for q in ("2021年修订的条例有哪些主要变化？", "与2008年版相比，2021年版有什么不同？", "2016年修订前后有什么区别？",
-              "What changed in the 2018 version?", "Luật sửa đổi năm 2019 đã sửa đổi, bổ sung những nội dung nào?"):
+              "What changed in the 2018 version?", "Luật sửa đổi năm 2019 đã sửa đổi, bổ sung những nội dung nào?",
+              "What are the differences between the 2012 and 2018 Acts?", "Luật năm 2023 khác gì so với Luật năm 2009?"):
         assert whole_step(topic(q)), q
     for q in ("2016年修订对罚款作了哪些修改？", "What did the 2015 amendment change about penalties?",
-              "与2008年版相比，2021年版对屠宰厂的记录义务有哪些变化？", "2021年修订的条例在监管部门上有哪些变化？"):
+              "与2008年版相比，2021年版对屠宰厂的记录义务有哪些变化？", "2021年修订的条例在监管部门上有哪些变化？",
+              "What are the differences between the 2012 and 2018 Acts on licence validity?"):
         assert not whole_step(topic(q)), q
 
 

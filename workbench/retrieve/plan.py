@@ -33,8 +33,10 @@ _CHANGE_WORDS = re.compile(
     r"修改|修订|修正|变化|变更|变动|改动|调整|新增|删除|增加|改|作出?了?|做出?了?|内容|条文|条款|规定|地方|之处|方面|"
     r"主要|重要|重大|这次|此次|本次|不同|区别|差异|差别|相比|比较|之间|异同|[的了有时对在中次些处项点哪什么何该这些其与和条例办法版本两年前后]|"
     r"\b(?:what|which|did|does|do|the|a|an|of|in|to|by|was|were|is|are|has|have|been|made|make|main|key|new|"
-    r"chang\w*|amend\w*|revis\w*|versions?|acts?|laws?|regulations?|rules|provisions|articles|sections)\b|"
-    r"những|nội dung|nào|gì|đã|được|sửa đổi|bổ sung|năm|luật|nghị định|của|các|điểm|điều|thay đổi|có|mới",
+    r"chang\w*|amend\w*|revis\w*|versions?|acts?|laws?|regulations?|rules|provisions|articles|sections|between|and|or|"
+    r"from|with|how|differ\w*|compar\w*|versus|vs)\b|"
+    r"những|nội dung|nào|gì|đã|được|sửa đổi|bổ sung|năm|luật|nghị định|của|các|điểm|điều|thay đổi|có|mới|khác nhau|"
+    r"khác|giữa|và|so với|như thế nào",
     re.IGNORECASE)
 
 
