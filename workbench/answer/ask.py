@@ -152,7 +152,51 @@ def rarity(blocks, language: str) -> dict[str, float]:
     return {t: math.log(1 + n / c) for t, c in df.items()}
 
 
-def extractive(question: str, ev: Evidence, cited: list[str], language: str) -> str:
+CHANGE_WORDS = {"zh": ("删去", "新增", "{}→{}"), "vi": ("bỏ", "thêm", "{} → {}"), "en": ("removed", "added", "{} → {}")}
+_CLAUSE_END = re.compile(r"(?<=[。；;])|(?<=[.:])\s+|\n+")
+
+
+def _clauses(text: str) -> list[str]:
+    return [c.strip() for c in _CLAUSE_END.split(text or "") if len(c.strip()) > 1]
+
+
+def version_changes(wb, cited: list[str], language: str, most: int = 4) -> list[str]:
+    """For cited articles that are versions of one provision (the newer one and an older one along
+    the version alignment): the sentences that differ -- each rewritten sentence of the older text
+    beside the one replacing it (the most alike), then sentences removed or added -- one line per
+    pair, at most `most` changes each: what a comparison asks, stated, not left to the quotes."""
+    from ..link.versions import formal, similarity
+    words = CHANGE_WORDS.get(language, CHANGE_WORDS["en"])
+    q = (lambda t: f"「{inert(t)}」") if language == "zh" else (lambda t: f"“{inert(t)}”")   # noqa: E731
+    out, cited_set = [], set(cited)
+    for new in cited:
+        old, seen = wb.graph.older_version(new), {new}
+        while old is not None and old not in cited_set and old not in seen:
+            seen.add(old)
+            old = wb.graph.older_version(old)
+        if old is None or old not in cited_set:
+            continue
+        units = {u.id: u for u in wb.store.get([old, new])}
+        if len(units) < 2:
+            continue
+        before, after = _clauses(units[old].text), _clauses(units[new].text)
+        gone = [c for c in before if formal(c) not in {formal(x) for x in after}]
+        came = [c for c in after if formal(c) not in {formal(x) for x in before}]
+        lines = []
+        for c in list(gone):            # a rewritten sentence: the added one most like it
+            best = max(came, key=lambda x: similarity(c, x), default=None)
+            if best is not None and similarity(c, best) >= 0.5:
+                lines.append(f"{q(c)} → {q(best)}")
+                gone.remove(c)
+                came.remove(best)
+        lines += [f"{words[0]} {q(c)}" for c in gone] + [f"{words[1]} {q(c)}" for c in came]
+        if lines:
+            label = words[2].format(old.split("@")[1].split("/")[0], new.split("@")[1].split("/")[0])
+            out.append(f"[{label}] " + "; ".join(lines[:most]) + (" …" if len(lines) > most else "") + f" [{old}] [{new}]")
+    return out
+
+
+def extractive(question: str, ev: Evidence, cited: list[str], language: str, changes: list[str] = ()) -> str:
     by_id = {b.unit_id: b for b in ev.blocks}
     weight = rarity(ev.blocks, language)
     lines = []
@@ -170,6 +214,7 @@ def extractive(question: str, ev: Evidence, cited: list[str], language: str) -> 
     if not lines:
         return {"zh": "证据中没有找到回答该问题的条文。", "vi": "Không tìm thấy quy định trả lời câu hỏi."}.get(
             language, "No provision in the evidence answers the question.")
+    lines += list(changes)
     if ev.as_of:
         lines.insert(0, {"zh": f"（以{ev.as_of}有效的条文为准）", "vi": f"(Theo quy định có hiệu lực ngày {ev.as_of})"}
                      .get(language, f"(As of {ev.as_of}: provisions in force on that date)"))
@@ -236,7 +281,8 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
             full, cited = local
     if local is None:
         full = compose(hits, cited, names, 10 ** 9, as_of, older)      # the extractive answer needs no budget
-    extract = extractive(question, full, cited, language)
+    changes = version_changes(wb, cited, language) if result.route and result.route.type == "version_diff" else []
+    extract = extractive(question, full, cited, language, changes)
     links = chain(wb.retriever.agraph, cited, rcfg.edge_types)
     route = result.route.type if result.route else rcfg.mode
     for name in ([backend] if backend else list(cfg.backends)):

@@ -10,8 +10,9 @@ import numpy as np
 from ..core.config import RetrievalConfig
 from ..core.records import Filter, Hit, Result
 from . import cite, pairing
-from .expand import Step
-from .plan import make_plan, structural
+from ..link.versions import article_history
+from .expand import Step, article_of
+from .plan import make_plan, structural, whole_step
 from .together import start
 from .rerank import Signals, answering, rerank
 from .route import language_weights, load_policies
@@ -55,6 +56,13 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         if cfg.weights.citing else {}
     units.update({u.id: u for u in r.store.get([a for a in citing if a not in units], vectors=True)})
     candidates |= {a for a in citing if scope.allows(units.get(a))}
+    if plan.route.articles and seeds.direct and whole_step(plan.topic):
+        # nothing asked beyond the article named ("Compare Article 8 of the 2012 Act with the 2018 version",
+        # "第九条与2008年版本相比作了什么修改"): the answer is that article, in each version -- not what the
+        # question's other words happen to match
+        keep = {x for u in seeds.direct for x in article_history(article_of(u.id), r.graph.older_version,
+                                                                   r.graph.newer_version)}
+        candidates = {c for c in candidates if article_of(c) in keep} or candidates
     pair, listed = "pairing" not in off, set()
     if pair and plan.type == "version_diff" and not plan.route.history and not plan.route.polar:
         # "what did the 2021 revision change", "与2019年版相比，2023年版…有何变化": what changed between the
