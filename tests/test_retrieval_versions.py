@@ -264,6 +264,16 @@ def test_the_previous_version_named_without_a_year_is_the_one_before_the_latest(
     assert r.route.previous and set(r.cited) == cited, r.cited
 
 
+@pytest.mark.parametrize("q", ["What is the 2018 counterpart of Article 15 of the 2012 Clinic Licensing Act?",
+                               "Which article of the 2018 Clinic Licensing Act corresponds to Article 15 of the 2012 Act?"])
+def test_an_articles_counterpart_in_another_version(wb, q):
+    """The article is read in the version its "of" phrase names (2012, not the 2018 written before it),
+    and its counterpart is the renumbered article of the other version (2018 Art. 16)."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    assert r.route.article_years == (2012,) and r.route.type == "version_diff"
+    assert set(r.cited) == {"clinic-licensing-act@2012/a15", "clinic-licensing-act@2018/a16"}
+
+
 def test_added_or_removed_reads_the_alignment():
     from workbench.retrieve.pairing import added_or_removed
     older = {"p@2/a1": "p@1/a1", "p@2/a3": "p@1/a2"}

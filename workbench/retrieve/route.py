@@ -36,7 +36,9 @@ RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\
 DIFF_CUES = ("修改", "修订", "修正", "变化", "变更", "区别", "不同", "差异", "有何差别", "有什么差别", "有哪些差别",
              "差别在", "调整", "改动", "有何变动", "有什么变动", "有哪些变动", "异同", "改为", "新增", "删除",
              "sửa đổi", "bổ sung", "khác nhau", "khác biệt", "thay đổi", "changed", "change", "amended", "amendment",
-             "differ", "difference", "compare", "comparison", "revised", "what changed")
+             "differ", "difference", "compare", "comparison", "revised", "what changed",
+             # an article's counterpart in another version (a comparison only with two years or a version named)
+             "counterpart", "correspond", "tương ứng")
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时",
              "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
 # a comparison asked about (not "不同品牌", different brands): a version difference even
@@ -251,7 +253,9 @@ def article_years(q: str) -> list[int | None]:
         seen.add(ref)
         before = RE_YEAR.findall(_PHRASE_END.split(masked[:start])[-1])
         after = RE_YEAR.findall(_PHRASE_END.split(masked[end:])[0]) if masked[start] != "第" else []
-        out.append(int(before[-1]) if before else int(after[0]) if after else None)
+        # "the 2021 counterpart of Article 26 of the 2008 Regulation": the "of" phrase after it names its version
+        owner = re.match(r"\s*(?:of|của|trong)\b", masked[end:], re.IGNORECASE) is not None
+        out.append(int(after[0]) if after and owner else int(before[-1]) if before else int(after[0]) if after else None)
     return out
 
 
