@@ -59,8 +59,11 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     # the change as the verb or as what was made, in each language, with a revision named
     for q in ("2016年修订《生猪屠宰管理条例》时改了什么？", "《生猪屠宰管理条例》2011年修订有哪些修改？",
               "2021年修订的条例对罚款数额修改了哪些内容？", "What did the 2015 amendment of the Food Safety Law change?",
-              "What was changed by the 2018 revision?", "Luật sửa đổi năm 2019 đã sửa đổi, bổ sung những nội dung nào?"):
+              "What was changed by the 2018 revision?", "Luật sửa đổi năm 2019 đã sửa đổi, bổ sung những nội dung nào?",
+              "How did the fine for operating without a licence change in the 2018 revision of the Act?",
+              "Mức phạt đã thay đổi như thế nào trong lần sửa đổi năm 2019?"):
         assert classify(q).type == "version_diff", q
+    assert classify("How did the applicant change the form in 2019?").type != "version_diff"
     # ... not a change of something else, nor with no version named as such (a year may date the facts)
     for q in ("公司改了什么名字才能登记？", "What did the applicant change in the form?",
               "公司修改了哪些章程条款需要办理变更登记？", "合同双方修改了哪些条款需要报批？",

@@ -62,7 +62,9 @@ CHANGE_VERB = re.compile(r"(?:修改|修订|修正|改动|调整|变更|更改|(
                          r"有了?(?:哪些|什么|哪几[处项条]?)(?:主要|重要|重大)?(?:修改|修订|修正|改动|调整|变更)|"
                          r"\bwhat did\b[^?.;]{0,60}?\b(?:amendment|revision|amending)\b[^?.;]{0,60}?\bchange\b|"
                          r"\bwhat (?:changes|amendments) (?:did|were made)\b|\bwhat (?:was|were) (?:changed|amended)\b|"
-                         r"sửa đổi(?:, bổ sung)? (?:những )?(?:gì|nội dung nào|điểm nào|điều nào)", re.IGNORECASE)
+                         r"\bhow (?:did|has|have|was|were)\b[^?.;]{0,80}?\bchange[ds]?\b|"
+                         r"sửa đổi(?:, bổ sung)? (?:những )?(?:gì|nội dung nào|điểm nào|điều nào)|"
+                         r"thay đổi (?:như thế nào|ra sao|gì)", re.IGNORECASE)
 # a version named as such: "2016年修订", "2008年版" (RE_YEAR_VERSION, below), "the 2015 amendment", "the
 # revision of 2018", "sửa đổi năm 2019" -- not a year alone, which may date the facts
 VERSION_NAMED = re.compile(r"\b(?:19|20)\d{2}\s+(?:amendment|revision|amending|version)\b|"
