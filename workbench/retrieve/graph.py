@@ -57,9 +57,9 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     units.update({u.id: u for u in r.store.get([a for a in citing if a not in units], vectors=True)})
     candidates |= {a for a in citing if scope.allows(units.get(a))}
     if plan.route.articles and seeds.direct and whole_step(plan.topic):
-        # nothing asked beyond the article named ("Compare Article 8 of the 2012 Act with the 2018 version",
-        # "第九条与2008年版本相比作了什么修改"): the answer is that article, in each version -- not what the
-        # question's other words happen to match
+        # nothing asked beyond the article named, in any question type ("Compare Article 8 of the 2012 Act
+        # with the 2018 version", "第九条与2008年版本相比作了什么修改", "What is Article 8 of the Act?"): the
+        # answer is that article, in each version in scope -- not what the question's other words happen to match
         keep = {x for u in seeds.direct for x in article_history(article_of(u.id), r.graph.older_version,
                                                                    r.graph.newer_version)}
         candidates = {c for c in candidates if article_of(c) in keep} or candidates
@@ -100,10 +100,10 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     history = pairing.history(r.graph, traced(hits, seeds.direct, plan), scope.versions, c.unit, scope.allows) \
         if pair and plan.type == "version_diff" and plan.route.history and hits else []
     cited = cite.choose(c, history, hops, pair)
-    if listed and hits:     # what a revision added (removed) is a list: every such article among the top
-        # hits, not the best cite_max -- of the instruments named, else of the best hit's
+    if listed and hits:     # what a revision added, removed or changed is a list: every such article (all
+        # are candidates), not the best cite_max nor the top_k -- of the instruments named, else of the best hit's
         keys = plan.keys or {hits[0].unit_id.split("@")[0]}
-        cited = [h.unit_id for h in hits[:cfg.top_k] if h.unit_id in listed and h.unit_id.split("@")[0] in keys] or cited
+        cited = [h.unit_id for h in hits if h.unit_id in listed and h.unit_id.split("@")[0] in keys] or cited
     ranked = cited_first(c, cited, score, units, cfg.top_k)
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
 
@@ -125,7 +125,8 @@ def step_provisions(r, which: str, scope, spans: dict, units: dict) -> set[str]:
         return set()
     articles = {u.id: u for u in r.store.where(Filter(under=docs, kinds=("article",))) if scope.allows(u)}
     found = set()
-    for step in (r.amended_in_substance, r.amended):    # changed: in substance, else any change (a renaming)
+    for step in (r.amended_in_substance, r.amended) if which == "changed" else (None,):
+        # changed: in substance, else (no article changed in substance) any change -- a renaming
         found = found or pairing.added_or_removed(articles, spans, r.graph.older_version, r.graph.newer_version,
                                                   which, step)
     units.update({u.id: u for u in r.store.get([a for a in found if a not in units], vectors=True)})

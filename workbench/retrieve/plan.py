@@ -29,9 +29,12 @@ def version_years(question: str) -> set[str]:
 # what a question about a revision says besides its topic: change words, the provisions as such, closed-class
 # words (zh / en / vi). A comparison saying nothing else ("《条例》2016年修订改了什么", "What did the 2015
 # amendment change?") asks for the whole step: every provision it changed (Route.provisions = "changed")
-_CHANGE_WORDS = re.compile(
-    r"修改|修订|修正|变化|变更|变动|改动|调整|新增|删除|增加|改|作出?了?|做出?了?|内容|条文|条款|规定|地方|之处|方面|"
-    r"主要|重要|重大|这次|此次|本次|不同|区别|差异|差别|相比|比较|之间|异同|[的了有时对在中次些处项点哪什么何该这些其与和条例办法版本两年前后]|"
+# Chinese words (jieba), so a topic word holding one of them is kept ("处罚", "时效", "法人")
+_CHANGE_ZH = frozenset(
+    "修改 修订 修正 变化 变更 变动 改动 调整 新增 删除 增加 改 改了 作 做 作出 做出 作了 做了 出 内容 条文 条款 规定 地方 之处 方面 "
+    "主要 重要 重大 这次 此次 本次 不同 区别 差异 差别 相比 比较 之间 异同 的 了 有 时 对 在 中 次 些 处 项 点 哪 哪些 哪里 "
+    "什么 何 该 这 这些 其 与 和 及 条例 办法 版 版本 年版 年 两 前 后 前后 如何 怎样 有何 吗 呢 哪个 哪一 一".split())
+_CHANGE_OTHER = re.compile(
     r"\b(?:what|which|did|does|do|the|a|an|of|in|to|by|was|were|is|are|has|have|been|made|make|main|key|new|"
     r"chang\w*|amend\w*|revis\w*|versions?|acts?|laws?|regulations?|rules|provisions|articles|sections|between|and|or|"
     r"from|with|how|differ\w*|compar\w*|versus|vs)\b|"
@@ -41,8 +44,12 @@ _CHANGE_WORDS = re.compile(
 
 
 def whole_step(topic: str) -> bool:
-    """Does the topic of a comparison hold nothing but change words and closed-class words?"""
-    return len(re.sub(r"[\W\d_]+", "", _CHANGE_WORDS.sub(" ", topic))) < 2
+    """Does the topic of a comparison hold nothing but change words and closed-class words (Chinese
+    read word by word, other languages by the words of `_CHANGE_OTHER`)?"""
+    from ..store.tokenize import _jieba
+    rest = _CHANGE_OTHER.sub(" ", re.sub(r"[\u3400-\u9fff]+", " ", topic))
+    han = [w for run in re.findall(r"[\u3400-\u9fff]+", topic) for w in _jieba().lcut(run)]
+    return not [w for w in han if w not in _CHANGE_ZH] and len(re.sub(r"[\W\d_]+", "", rest)) < 2
 
 
 @dataclass(frozen=True)
@@ -69,10 +76,11 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     if question_type:
         route = replace(route, type=question_type)
     keys = catalog.same_content(catalog.named(question))
-    if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and \
-            (BOTH.search(question) or len(version_years(question)) >= 2) and \
-            any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys):
+    if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and keys and \
+            ((BOTH.search(question) or len(version_years(question)) >= 2) and
+             any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys) or route.previous and route.current):
         route = replace(route, type="version_diff")     # two versions of one instrument asked about together
+        # (two years, or "新旧" / "old and new": the previous version and the current one)
     names = tuple(catalog.names_of(keys))
     # an article named without its instrument ("In the context of Rule 6.1, …") stands for
     # nothing in the scope, and a provision applying it names it the same way: search the whole question

@@ -35,10 +35,12 @@ RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\
 
 DIFF_CUES = ("修改", "修订", "修正", "变化", "变更", "区别", "不同", "差异", "有何差别", "有什么差别", "有哪些差别",
              "差别在", "调整", "改动", "有何变动", "有什么变动", "有哪些变动", "异同", "改为", "新增", "删除",
-             "sửa đổi", "bổ sung", "khác nhau", "khác biệt", "thay đổi", "changed", "change", "amended", "amendment",
-             "differ", "difference", "compare", "comparison", "revised", "what changed",
-             # an article's counterpart in another version (a comparison only with two years or a version named)
-             "counterpart", "correspond", "tương ứng")
+             "sửa đổi", "bổ sung", "khác nhau", "khác biệt", "khác gì", "thay đổi", "changed", "change", "amended", "amendment",
+             "differ", "difference", "compare", "comparison", "revised", "what changed")
+# an article's counterpart in another version ("the 2018 counterpart of Article 15 of the 2012 Act", "which article …
+# corresponds to Article 15"): a comparison, with two years (not "bị phạt tương ứng", "the corresponding fine")
+COUNTERPART = re.compile(r"\bcounterparts?\b|\bcorrespond(?:s|ing)? to (?:article|section|rule|regulation)\b|"
+                         r"tương ứng (?:với )?điều\b", re.IGNORECASE)
 TIME_CUES = ("适用", "有效", "施行", "生效", "当时", "期间", "之前", "以前", "那时",
              "hiệu lực", "áp dụng", "in force", "applied", "apply", "applicable", "valid on", "at the time")
 # a comparison asked about (not "不同品牌", different brands): a version difference even
@@ -73,9 +75,10 @@ VERSION_NAMED = re.compile(r"\b(?:19|20)\d{2}\s+(?:amendment|revision|amending|v
                            re.IGNORECASE)
 # a revision named at all: a year, a version or a revising word ("修订", "版", "amended"); a change asked
 # about without one ("公司对哪些员工作了调整") is no comparison of versions; a revising word alone ("董事会对章程
-# 作了哪些修改") needs a law named too (LAW_REVISED: 《…》, a kind of instrument, 本法, a name in 法 before 修订 / 第)
-LAW_REVISED = re.compile(r"(?:19|20)\d{2}|版|《[^》]+》|条例|办法|细则|法律|法规|规章|(?:本|该|此|新|旧|原)法|[\u4e00-\u9fff]法(?=[修第])|"
-                         r"\b(?:Act|Law|Code|Regulations?|Rules|Decree|Circular|Ordinance)\b|Bộ luật|Luật|Nghị định|Thông tư")
+# 作了哪些修改") needs a law as what was revised (LAW_REVISED: a year or a version, else a law written just before
+# the revising word -- "该条例修订时", "食品安全法修订", "本法修正" -- or after 对: "对《…》作了哪些修改")
+_LAW_ZH = r"(?:《[^》]+》|条例|细则|法规|(?:本|该|此|新|旧|原)法|[\u4e00-\u9fff]{2,}法)"
+LAW_REVISED = re.compile(rf"(?:19|20)\d{{2}}|版|{_LAW_ZH}的?(?:修订|修正|修改)|对《")
 REVISION = re.compile(r"(?:19|20)\d{2}|修订|修正|修改|版|\b(?:version|revision|revised|amend\w*)\b|sửa đổi|phiên bản",
                       re.IGNORECASE)
 # which provisions a revision added or removed, as provisions ("新增了哪些条文", "删除了哪几条", "which
@@ -105,15 +108,19 @@ ALL_VERSIONS = re.compile(r"(?:各|每|所有|全部)个?版本|[三四五六七
                           r"\ball (?:the )?(?:\w+ )?versions of (?:the |this |that )?(?:act|law|code|regulation|rule|"
                           r"article|section|provision)|(?:các|mọi|tất cả các) phiên bản", re.IGNORECASE)
 WENT_THROUGH = re.compile(r"经历了?(?:哪些|几次|多少次|什么)[^，。？]{0,4}?(?:变化|修改|修订|修正|调整)")
-# ... or when it changed: the revisions are the answer ("第十条是什么时候修改的", "哪一年修订时提高了罚款",
-# "When was section 8 amended?", "which revision raised the fine", "Điều 8 được sửa đổi khi nào"); with a
-# law or an article named (a company may well ask when to amend its articles)
-WHEN_CHANGED = re.compile(r"(?:什么时候|何时|哪一?年|哪个版本)[^，。？；]{0,12}?(?:修改|修订|修正|调整|变更|改动|提高|降低|"
-                          r"增加|删除|改为|改成)|\bwhen (?:was|were|did|has|have)\b[^?.;]{0,60}?\b(?:amend|chang|revis|"
-                          r"introduc|insert|rais|increas|reduc|lower)\w*|\b(?:which|what) (?:amendment|revision|version)s? "
-                          r"(?:changed|amended|introduced|inserted|raised|increased|reduced|lowered)\b|\bin (?:which|what) "
-                          r"year (?:was|were|did)\b[^?.;]{0,60}?\b(?:amend|chang|revis)\w*|sửa đổi[^?.;]{0,20}?(?:khi nào|"
-                          r"năm nào|lúc nào)|(?:năm nào|khi nào|lần nào)[^?.;]{0,40}?sửa đổi", re.IGNORECASE)
+# ... or when it changed: the revisions are the answer ("第十条是什么时候修改的", "《条例》哪一年修订时提高了罚款",
+# "When was section 8 of the Act amended?", "which revision raised the fine", "Điều 8 Luật … được sửa đổi khi
+# nào") -- the law or the article being what changed, not what a party changes ("公司什么时候需要修改章程",
+# "When did the tenant change the locks under the Housing Act?")
+_PROVISION_EN = r"(?:article|section|rule|regulation|act|law|code|decree|circular|ordinance|provision)s?"
+WHEN_CHANGED = re.compile(
+    rf"(?:第[^条，。？；]{{1,8}}条|》|{_LAW_ZH}|条例|办法|规定)[^，。？；]{{0,8}}?(?:是|在|于)?(?:什么时候|何时|哪一?年|哪个版本)"
+    r"(?:被)?(?:修改|修订|修正)|"
+    rf"\b(?:when|in (?:which|what) year) (?:was|were|did|has|have)\b[^?.;]{{0,60}}?\b{_PROVISION_EN}\b[^?.;]{{0,40}}?"
+    r"\b(?:amended|changed|revised|change|amend|revise)\b|"
+    r"\b(?:which|what) (?:amendment|revision)s? (?:changed|amended|introduced|inserted|raised|increased|reduced|lowered)\b|"
+    r"(?:điều \d+|luật|nghị định|thông tư)[^?.;]{0,40}?(?:được |đã được )?sửa đổi (?:vào )?(?:khi nào|năm nào|lúc nào)",
+    re.IGNORECASE)
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
 # a yes-no question, by its grammar: the Chinese A-not-A (有没有, …了没有) and 是否 / 有无 / 吗, an
@@ -159,7 +166,7 @@ class Route:
     current: bool = False                        # names the version in force now ("现行", "hiện hành")
     polar: bool = False                          # a yes-no question ("有无变化", "whether it changed")
     body: bool = False                           # names a public body ("部门", "authority", "cơ quan")
-    provisions: str = ""                         # asks which provisions a revision "added" / "removed"
+    provisions: str = ""                         # asks which provisions a revision "added" / "removed" / "changed"
     before: tuple[int, ...] = ()                 # revision years it asks about the time before ("2022年修正前")
     previous: bool = False                       # names the version before the current one ("修订前", "previous")
 
@@ -179,11 +186,16 @@ BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)
 # ... or the version before the current one, named without a year ("修订前的条例", "最近一次修订前", "旧版",
 # "the previous version", "before its latest amendment", "phiên bản trước"); "新旧", "old and new" compare
 # the two (PREVIOUS_AND_NOW)
-PREVIOUS = re.compile(r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前(?!后)|旧版|上一版|原版本|"
-                      r"\b(?:previous|former|prior|earlier|superseded) (?:version|text|act|law|regulations?|rules|code|one)\b|"
+# -- a law's revision, not a company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ")
+PREVIOUS = re.compile(rf"(?:{_LAW_ZH}|条例|办法|规定)(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
+                      r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前的?(?:《|条例|办法|规定|版本|文本|法)|"
+                      r"最近一次(?:修订|修正|修改)之?前|旧版|上一版|原版本|"
+                      r"\b(?:the|its) (?:previous|former|prior|earlier|superseded) version\b|"
+                      r"(?-i:\b(?:previous|former|prior|superseded) (?:Act|Law|Regulations|Rules|Code)\b)|"
                       r"\bbefore (?:the|its) (?:latest|last|most recent) (?:amendment|revision)\b|phiên bản trước|"
-                      r"trước khi (?:được )?sửa đổi", re.IGNORECASE)
-PREVIOUS_AND_NOW = re.compile(r"新旧|新老|\b(?:old and new|new and old)\b|cũ và mới|mới và cũ", re.IGNORECASE)
+                      r"(?:luật|nghị định|thông tư)[^?.;]{0,40}?trước khi (?:được )?sửa đổi", re.IGNORECASE)
+PREVIOUS_AND_NOW = re.compile(rf"新旧(?:两版|版本|{_LAW_ZH}|条例|办法)|(?:old and new|new and old) (?:versions?\b|(?-i:[A-Z]))|"
+                              r"(?:luật|nghị định|thông tư|quy định) cũ và mới", re.IGNORECASE)
 
 
 def question_date(q: str) -> dt.date | None:
@@ -256,8 +268,8 @@ def article_years(q: str) -> list[int | None]:
         before = RE_YEAR.findall(_PHRASE_END.split(masked[:start])[-1])
         after = RE_YEAR.findall(_PHRASE_END.split(masked[end:])[0]) if masked[start] != "第" else []
         # "the 2021 counterpart of Article 26 of the 2008 Regulation": the "of" phrase after it names its version
-        owner = re.match(r"\s*(?:of|của|trong)\b", masked[end:], re.IGNORECASE) is not None
-        out.append(int(after[0]) if after and owner else int(before[-1]) if before else int(after[0]) if after else None)
+        owner = re.match(r"\s*(?:of|của)\s+(?:the\s+)?((?:19|20)\d{2})\b", masked[end:], re.IGNORECASE)
+        out.append(int(owner.group(1)) if owner else int(before[-1]) if before else int(after[0]) if after else None)
     return out
 
 
@@ -330,12 +342,12 @@ def classify(q: str) -> Route:
     sanction = "sanction" in asks
     has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
     revision = REVISION.search(q) is not None
-    when = WHEN_CHANGED.search(q) is not None and (bool(arts) or LAW_REVISED.search(q) is not None)
+    when = WHEN_CHANGED.search(q) is not None
     history = has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None or revision and WENT_THROUGH.search(q) is not None \
         or when
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
-    elif when or revision and asked_provisions(q) or has(DIFF_CUES) and (
+    elif when or revision and asked_provisions(q) or COUNTERPART.search(q) and len(years) >= 2 or has(DIFF_CUES) and (
             len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
             or history or revision and LAW_REVISED.search(q) and ASKED_CHANGE.search(q)) or \
             CHANGE_VERB.search(q) and (RE_YEAR_VERSION.search(q) or VERSION_NAMED.search(q)):

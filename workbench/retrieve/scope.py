@@ -59,7 +59,8 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         # "修订前", "the previous version" of a named instrument: the version before the latest -- compared
         # with the latest ("新旧条例有何不同", "how does it differ from the previous one")
         chains = [c for c in (catalog.chain(k) for k in plan.keys) if len(c) >= 2]
-        versions = {c[-2].id for c in chains} | ({c[-1].id for c in chains} if route.type == "version_diff" else set())
+        versions = {c[-2].id for c in chains} | \
+            ({c[-1].id for c in chains} if route.type == "version_diff" or route.current else set())
     named = frozenset(versions)
     if route.type == "version_diff":
         named_keys = [v.split("@")[0] for v in versions]
@@ -68,7 +69,7 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         versions |= catalog.previous(versions) | catalog.between(versions)
     hard_time = on if policy.time_filter == "as_of" or (on and as_of) else None
     if policy.time_filter == "current" and on is None and not plan.keys and len(route.years) == 1 and \
-            not route.current and (versions or route.sanction and _dates(plan, route.years[0])):
+            not route.current and (versions or route.sanction and _dates(plan, route.years[0]) and not NOW.search(plan.question)):
         # no instrument named, one year, naming a version of some ("2009年某屠宰厂…") or written as the
         # year of the facts whose penalty is asked ("In 2016 a clinic opened without a licence. What
         # fine applied?"): the year dates the facts -- every other instrument in the version in force
@@ -103,9 +104,13 @@ def _then(catalog: Catalog, keys, year: int, latest: bool) -> set[str]:
 
 
 _DATED_YEAR = r"(?<!\d){y}\s*年|\bin\s+{y}\b|năm\s+{y}\b"
-# a year in the title of an instrument the catalog did not match ("Bộ luật Hình sự năm 2017", "2015年《…》")
-_TITLE_YEAR = r"(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh|Hiến pháp|Nghị quyết)\b[^,.;:?]{{0,80}}?năm\s+{y}\b|" \
+# a year in the title of an instrument the catalog did not match ("Bộ luật Hình sự năm 2017": the title's
+# words run up to it, no preposition or clause word between; "2015年《…》")
+_TITLE_YEAR = r"(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh|Hiến pháp|Nghị quyết) [A-ZĐÂĂÊÔƠƯ]\S*" \
+              r"(?: (?!vào|từ|trong|đến|thì|khi|mà|nếu|được|bị|phải|đã|của|và|năm)\S+){{0,6}} năm\s+{y}\b|" \
               r"(?<!\d){y}\s*年\s*(?:的)?《|《[^》]*》\s*[（(]\s*{y}"
+# the facts go on now ("still operates today", "现在仍继续营业"): the law of today, not of the year they began
+NOW = re.compile(r"\b(?:now|today|currently|still)\b|现在|目前|如今|至今|仍(?:然|在)?|hiện nay|hiện tại|vẫn", re.IGNORECASE)
 
 
 def _dates(plan: Plan, year: int) -> bool:
