@@ -32,7 +32,7 @@ def main() -> int:
               "ADDED": (route.ADDED,), "REMOVED": (route.REMOVED,), "BEFORE_DATE": (route.BEFORE_DATE,),
               "BEFORE_REVISION": (route.BEFORE_REVISION,), "THEN": (route.THEN,), "REVISION": (route.REVISION,),
               "WENT_THROUGH": (route.WENT_THROUGH,), "LAW_REVISED": (route.LAW_REVISED,),
-              "WHEN_CHANGED": (route.WHEN_CHANGED,), "PREVIOUS": (route.PREVIOUS,),
+              "WHEN_CHANGED": (route.WHEN_CHANGED,), "PREVIOUS": (route.PREVIOUS,), "COUNTERPART": (route.COUNTERPART,),
               "PREVIOUS_AND_NOW": (route.PREVIOUS_AND_NOW,)}
     questions = []
     for name, path in SETS.items():

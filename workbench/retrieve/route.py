@@ -73,6 +73,10 @@ VERSION_NAMED = re.compile(r"\b(?:19|20)\d{2}\s+(?:amendment|revision|amending|v
                            r"\b(?:amendment|revision|version)s?\s+(?:of|in)\s+(?:19|20)\d{2}\b|"
                            r"(?:sửa đổi|phiên bản)[^.?!;]{0,30}?năm\s*(?:19|20)\d{2}|năm\s*(?:19|20)\d{2}[^.?!;]{0,10}?sửa đổi",
                            re.IGNORECASE)
+# an English version named by its year as the law stood, for the topic to leave out ("as amended in 2018",
+# "as in force in 2015"; "the 2018 revision" stays: it may be what is asked about)
+VERSION_EN = re.compile(r"\bas (?:amended|revised|in force|it stood|enacted)(?: (?:in|on|at))? (?:the )?(?:19|20)\d{2}\b",
+                        re.IGNORECASE)
 # a revision named at all: a year, a version or a revising word ("修订", "版", "amended"); a change asked
 # about without one ("公司对哪些员工作了调整") is no comparison of versions; a revising word alone ("董事会对章程
 # 作了哪些修改") needs a law as what was revised (LAW_REVISED: a year or a version, else a law written just before
@@ -290,6 +294,7 @@ def topic(q: str, names: list[str] = ()) -> str:
         t = re.sub(pattern, " ", t, flags=0 if name.isupper() else re.IGNORECASE)
     t = RE_ZH_DATE_ANY.sub(" ", t)
     t = RE_YEAR_VERSION.sub(" ", t)         # "2008年版", "2021年修订的": the version, read by the router
+    t = VERSION_EN.sub(" ", t)              # "as amended in 2018", "the 2012 version": so is this
     for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH, RE_YEAR):
         t = rx.sub(" ", t)
     for phrase in SCAFFOLD:
