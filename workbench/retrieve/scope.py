@@ -69,7 +69,8 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         versions |= catalog.previous(versions) | catalog.between(versions)
     hard_time = on if policy.time_filter == "as_of" or (on and as_of) else None
     if policy.time_filter == "current" and on is None and not plan.keys and len(route.years) == 1 and \
-            not route.current and (versions or route.sanction and _dates(plan, route.years[0]) and not NOW.search(plan.question)):
+            not route.current and (versions or route.sanction and _dates(plan, route.years[0])
+                                   and not NOW.search(plan.question)):
         # no instrument named, one year, naming a version of some ("2009年某屠宰厂…") or written as the
         # year of the facts whose penalty is asked ("In 2016 a clinic opened without a licence. What
         # fine applied?"): the year dates the facts -- every other instrument in the version in force
