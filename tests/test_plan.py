@@ -198,7 +198,10 @@ def test_a_comparison_with_no_topic_asks_for_the_whole_step():
     from workbench.retrieve.route import topic
     for q in ("2021年修订的条例有哪些主要变化？", "与2008年版相比，2021年版有什么不同？", "2016年修订前后有什么区别？",
               "What changed in the 2018 version?", "Luật sửa đổi năm 2019 đã sửa đổi, bổ sung những nội dung nào?",
-              "What are the differences between the 2012 and 2018 Acts?", "Luật năm 2023 khác gì so với Luật năm 2009?"):
+              "What are the differences between the 2012 and 2018 Acts?", "Luật năm 2023 khác gì so với Luật năm 2009?",
+              # the request in more words: listing, summarising, what "happened"
+              "What did the 2018 revision change? Please list every article amended, added or dropped.", "请列出2016年修订具体改动的全部条文。",
+              "与2011年版相比，2016年版有哪些条文发生了变化？"):
         assert whole_step(topic(q)), q
         assert classify(q).type == "version_diff", q
     for q in ("2016年修订对罚款作了哪些修改？", "What did the 2015 amendment change about penalties?",
@@ -227,6 +230,7 @@ def test_when_a_provision_changed_asks_for_its_history():
 
 def test_the_version_before_the_current_one_named_without_a_year():
     for q in ("修订前的条例如何规定？", "《条例》最近一次修订前怎么处罚？", "旧版条例有什么规定？", "What did the previous version of the Act say?",
+              "按照修订前的诊所许可法，最高可以罚多少？",
               "Before its latest amendment, what did the Act require?", "Phiên bản trước của Luật quy định thế nào?"):
         assert classify(q).previous, q
     both = classify("新旧条例对罚款的规定有什么不同？")

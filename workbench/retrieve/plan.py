@@ -33,11 +33,16 @@ def version_years(question: str) -> set[str]:
 _CHANGE_ZH = frozenset(
     "修改 修订 修正 变化 变更 变动 改动 调整 新增 删除 增加 改 改了 作 做 作出 做出 作了 做了 出 内容 条文 条款 规定 地方 之处 方面 "
     "主要 重要 重大 这次 此次 本次 不同 区别 差异 差别 相比 比较 之间 异同 的 了 有 时 对 在 中 次 些 处 项 点 哪 哪些 哪里 "
-    "什么 何 该 这 这些 其 与 和 及 条例 办法 版 版本 年版 年 两 前 后 前后 如何 怎样 有何 吗 呢 哪个 哪一 一".split())
+    "什么 何 该 这 这些 其 与 和 及 条例 办法 版 版本 年版 年 两 前 后 前后 如何 怎样 有何 吗 呢 哪个 哪一 一 "
+    # the request itself: "请列出全部…", "具体改动了…", "发生了变化"
+    "请 列出 全部 所有 具体 发生 说明 概括 文本 逐条".split())
 _CHANGE_OTHER = re.compile(
     r"\b(?:what|which|did|does|do|the|a|an|of|in|to|by|was|were|is|are|has|have|been|made|make|main|key|new|"
-    r"chang\w*|amend\w*|revis\w*|versions?|acts?|laws?|regulations?|rules|provisions|articles|sections|between|and|or|"
-    r"from|with|how|differ\w*|compar\w*|versus|vs)\b|"
+    r"chang\w*|amend\w*|revis\w*|versions?|acts?|laws?|regulations?|rules?|provisions?|articles?|sections?|between|and|or|"
+    r"from|with|how|differ\w*|compar\w*|versus|vs|"
+    # the request itself: "please list every …", "summarise", "tell me"
+    r"please|list|every|all|everything|each|summari[sz]e|describe|explain|tell|me|i|we|need|know|want|"
+    r"added|dropped|removed|deleted|new|text)\b|"
     r"những|nội dung|nào|gì|đã|được|sửa đổi|bổ sung|năm|luật|nghị định|của|các|điểm|điều|thay đổi|có|mới|khác nhau|"
     r"khác|giữa|và|so với|như thế nào",
     re.IGNORECASE)

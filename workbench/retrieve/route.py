@@ -192,7 +192,8 @@ BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)
 # the two (PREVIOUS_AND_NOW)
 # -- a law's revision, not a company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ")
 PREVIOUS = re.compile(rf"(?:{_LAW_ZH}|条例|办法|规定)(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
-                      r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前的?(?:《|条例|办法|规定|版本|文本|法)|"
+                      r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前的?(?:《|版本|文本|"
+                      r"[\u4e00-\u9fff]{0,12}?(?:条例|办法|规定|法)(?![\u4e00-\u9fff]))|"
                       r"最近一次(?:修订|修正|修改)之?前|旧版|上一版|原版本|"
                       r"\b(?:the|its) (?:previous|former|prior|earlier|superseded) version\b|"
                       r"(?-i:\b(?:previous|former|prior|superseded) (?:Act|Law|Regulations|Rules|Code)\b)|"
