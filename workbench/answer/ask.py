@@ -152,12 +152,14 @@ def rarity(blocks, language: str) -> dict[str, float]:
     return {t: math.log(1 + n / c) for t, c in df.items()}
 
 
+# a comparison's stated changes (version_changes): the words per language, where a clause ends, a clause's
+# number ("1.", "(a)", "（一）"), its closing punctuation (a change of it alone is none), and how alike a
+# rewritten sentence and its replacement are at least (half their character pairs: a design value, not tuned)
 CHANGE_WORDS = {"zh": ("删去", "新增", "{}→{}"), "vi": ("bỏ", "thêm", "{} → {}"), "en": ("removed", "added", "{} → {}")}
 _CLAUSE_END = re.compile(r"(?<=[。；;])|(?<=[.:])\s+|\n+")
-
-
 _ENUMERATOR = re.compile(r"^[(（]?[\dA-Za-z一二三四五六七八九十]{1,3}[.)）、]$")
 _END_MARK = re.compile(r"[.;:,。；：，、\s]+$")
+REWRITTEN = 0.5
 
 
 def _clauses(text: str) -> list[str]:
@@ -205,7 +207,7 @@ def version_changes(wb, cited: list[str], language: str, most: int = 4, uncited:
         lines = []
         for c in list(gone):            # a rewritten sentence: the added one most like it
             best = max(came, key=lambda x: similarity(c, x), default=None)
-            if best is not None and similarity(c, best) >= 0.5:
+            if best is not None and similarity(c, best) >= REWRITTEN:
                 lines.append(f"{q(c)} → {q(best)}")
                 gone.remove(c)
                 came.remove(best)

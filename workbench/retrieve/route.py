@@ -187,10 +187,10 @@ BEFORE_DATE = re.compile(r"\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?\s*�
                          r"\w+ \d{4}|\d{4}-\d{2}-\d{2})|\btrước ngày\s*\d[\d/.-]*\d{4}", re.IGNORECASE)
 # a revision the question asks about the time before: "2022年修正前" -- the version before that one
 BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)")
-# ... or the version before the current one, named without a year ("修订前的条例", "最近一次修订前", "旧版",
-# "the previous version", "before its latest amendment", "phiên bản trước"); "新旧", "old and new" compare
-# the two (PREVIOUS_AND_NOW)
-# -- a law's revision, not a company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ")
+# ... or the version before the current one, named without a year ("修订前的条例", "《条例》最近一次修订前",
+# "旧版", "the previous version", "before its latest amendment", "phiên bản trước") -- a law's revision, not a
+# company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ"); "新旧条例", "the old and
+# new Act" compare the two (PREVIOUS_AND_NOW; not 新老股东)
 PREVIOUS = re.compile(rf"(?:{_LAW_ZH}|条例|办法|规定)(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
                       r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前的?(?:《|版本|文本|"
                       r"[\u4e00-\u9fff]{0,12}?(?:条例|办法|规定|法)(?![\u4e00-\u9fff]))|"
@@ -295,7 +295,7 @@ def topic(q: str, names: list[str] = ()) -> str:
         t = re.sub(pattern, " ", t, flags=0 if name.isupper() else re.IGNORECASE)
     t = RE_ZH_DATE_ANY.sub(" ", t)
     t = RE_YEAR_VERSION.sub(" ", t)         # "2008年版", "2021年修订的": the version, read by the router
-    t = VERSION_EN.sub(" ", t)              # "as amended in 2018", "the 2012 version": so is this
+    t = VERSION_EN.sub(" ", t)              # "as amended in 2018", "as in force in 2015": so is this
     for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH, RE_YEAR):
         t = rx.sub(" ", t)
     for phrase in SCAFFOLD:
