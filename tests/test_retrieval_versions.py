@@ -352,6 +352,19 @@ def test_a_year_dating_facts_whose_penalty_is_asked_reads_the_law_then_in_force(
     assert cited and all(u.startswith(act + "2012/") for u in cited), r.cited
 
 
+@pytest.mark.parametrize("q, act", [
+    ("In 2018 a licensee replaced its medical director and never notified the licensing authority. What is the maximum fine?",
+     "clinic-licensing-act@2012/"),
+    ("2018年，某诊所负责人变更后未告知许可机关，依照《阿尔登共和国诊所许可法》最高罚多少？", "clinic-licensing-act-zh@2012/"),
+    ("依照2018年《阿尔登共和国诊所许可法》，未取得许可证开办诊所的罚款是多少？", "clinic-licensing-act-zh@2018/")])   # the version's name
+def test_facts_dated_by_the_year_of_a_version_not_yet_in_force(wb, q, act):
+    """2018 names a version of the Act, which took effect on 1 January 2019: facts of 2018 are judged
+    by the version in force then (2012); "2018年《…》" written as the version's name reads that version."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    cited = [u for u in r.cited if u.split("@")[0] == act.split("@")[0]]
+    assert cited and all(u.startswith(act) for u in cited), r.cited
+
+
 def test_facts_going_on_now_are_judged_by_todays_law(wb):
     r = wb.retrieve("A clinic licensed in 2016 still operates today although its licence has expired. What fine applies?",
                     RetrievalConfig(mode="graph"))
@@ -368,6 +381,8 @@ def test_a_year_in_an_instrument_title_dates_no_facts():
     assert not _dates(plan("依照2015年《食品安全法》，应当如何处罚？"), 2015)
     assert _dates(plan("Công ty vi phạm Luật Đất đai vào năm 2016 thì bị phạt bao nhiêu?"), 2016)   # the facts' year
     assert _dates(plan("Theo Luật Doanh nghiệp thì công ty thành lập năm 2016 bị phạt thế nào?"), 2016)
+    named = SimpleNamespace(question="依照2015年食品安全法，应当如何处罚？", names=("食品安全法",))
+    assert not _dates(named, 2015)                   # the year just before the instrument's name names its version
 
 
 @pytest.mark.parametrize("q,version", [

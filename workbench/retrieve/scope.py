@@ -10,7 +10,7 @@ from ..core.records import Filter, Unit
 from ..link.versions import in_force
 from .catalog import Catalog, by_instrument
 from .plan import Plan
-from .route import Policy, mid_year
+from .route import RE_YEAR_VERSION, Policy, mid_year
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,14 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         earlier = catalog.previous(marked)
         if earlier:                                             # (none before the first version)
             versions = (versions - marked) | earlier
+    if versions and route.type != "version_diff" and on is None and len(route.years) == 1 and not route.current \
+            and route.sanction and _dates(plan, route.years[0]) and not RE_YEAR_VERSION.search(plan.question) \
+            and not NOW.search(plan.question):
+        # the year of the facts whose penalty is asked names a version that was not yet in force then ("In
+        # 2018 a licensee …" under an Act whose 2018 version took effect in 2019): the version in force that
+        # mid-year judges them -- a version's year is when it was made, not when it applied
+        then = _then(catalog, {v.split("@")[0] for v in versions}, route.years[0], latest=False)
+        versions = {v for v in versions if v.split("@")[0] not in {t.split("@")[0] for t in then}} | then
     if route.type == "version_diff" and route.current and versions:     # "2007年…和现行…相比": the latest too
         versions |= {catalog.chain(k)[-1].id for k in {v.split("@")[0] for v in versions}}
     if route.previous and plan.keys and not route.years and not versions:
@@ -122,6 +130,8 @@ def _dates(plan: Plan, year: int) -> bool:
     for name in plan.names:
         if str(year) in name and name in q:
             q = q.replace(name, " ")
+        # the year written just before the name names the version ("2015年食品安全法", "the 2012 Clinic Licensing Act")
+        q = re.sub(rf"{year}\s*年?\s*(?:的\s*)?《?{re.escape(name)}", " ", q, flags=re.IGNORECASE)
     q = re.sub(_TITLE_YEAR.format(y=year), " ", q)
     return re.search(_DATED_YEAR.format(y=year), q, re.IGNORECASE) is not None
 
