@@ -216,7 +216,9 @@ def test_when_a_provision_changed_asks_for_its_history():
     an article named; when to change something else is no question about a revision."""
     for q in ("《生猪屠宰管理条例》第十条是什么时候修改的？", "《生猪屠宰管理条例》哪一年修订时提高了对未经定点屠宰的罚款？",
               "When was section 8 of the Clinic Licensing Act amended?", "Điều 8 Luật Khám bệnh được sửa đổi khi nào?",
-              "Which revision raised the fine for operating without a licence under the Clinic Licensing Act?"):
+              "Which revision raised the fine for operating without a licence under the Clinic Licensing Act?",
+              "Has Article 11 of the Act ever been amended?", "In which version of the Act was telemedicine introduced?",
+              "该条例的补助规定后来有没有修改过？在哪一版中修改的？"):
         r = classify(q)
         assert r.type == "version_diff" and r.history, q
     for q in ("公司什么时候修改章程需要备案？", "When was the licence amended by the clinic?", "许可证什么时候变更需要报告？",
@@ -224,7 +226,9 @@ def test_when_a_provision_changed_asks_for_its_history():
               "根据《公司法》，公司什么时候需要修改章程？", "根据《劳动法》，用人单位什么时候应当增加工资？",
               "When did the tenant change the locks, and was it lawful under the Housing Act?",
               "When was the appeal from the lower court heard under the Civil Procedure Code?",
-              "Doanh nghiệp phải sửa đổi điều lệ khi nào theo Luật Doanh nghiệp?"):
+              "Doanh nghiệp phải sửa đổi điều lệ khi nào theo Luật Doanh nghiệp?",
+              "In which version of the form must the applicant sign?", "Has the applicant ever been refused a licence under the Act?",
+              "合同在哪一版中修改了付款条款？"):
         assert not classify(q).history, q
 
 

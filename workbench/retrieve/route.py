@@ -120,9 +120,14 @@ _PROVISION_EN = r"(?:article|section|rule|regulation|act|law|code|decree|circula
 WHEN_CHANGED = re.compile(
     rf"(?:第[^条，。？；]{{1,8}}条|》|{_LAW_ZH}|条例|办法|规定)[^，。？；]{{0,8}}?(?:是|在|于)?(?:什么时候|何时|哪一?年|哪个版本)"
     r"(?:被)?(?:修改|修订|修正)|"
+    rf"(?:{_LAW_ZH}|条例|办法|规定|》|条)[^。]{{0,40}}?(?:在|是)哪一?版(?:本)?(?:中|里)?(?:被)?(?:修改|修订|修正)|"
     rf"\b(?:when|in (?:which|what) year) (?:was|were|did|has|have)\b[^?.;]{{0,60}}?\b{_PROVISION_EN}\b[^?.;]{{0,40}}?"
     r"\b(?:amended|changed|revised|change|amend|revise)\b|"
     r"\b(?:which|what) (?:amendment|revision)s? (?:changed|amended|introduced|inserted|raised|increased|reduced|lowered)\b|"
+    r"\b(?:in|by) (?:which|what) (?:amendment|revision)s?\b|\b(?:in|by) (?:which|what) versions? of (?:the |this )?"
+    r"(?:act|law|code|regulations?|rules|decree|circular|ordinance)\b|"
+    rf"\b(?:has|have)\b[^?.;]{{0,60}}?\b{_PROVISION_EN}\b[^?.;]{{0,40}}?\bever been (?:amended|changed|revised)\b|"
+    rf"\b{_PROVISION_EN}\b[^?.;]{{0,30}}?\b(?:has|have) (?:it |they )?ever been (?:amended|changed|revised)\b|"
     r"(?:điều \d+|luật|nghị định|thông tư)[^?.;]{0,40}?(?:được |đã được )?sửa đổi (?:vào )?(?:khi nào|năm nào|lúc nào)",
     re.IGNORECASE)
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
