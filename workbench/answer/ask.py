@@ -186,10 +186,9 @@ def version_changes(wb, cited: list[str], language: str, most: int = 4, uncited:
     q = (lambda t: f"「{inert(t)}」") if language == "zh" else (lambda t: f"“{inert(t)}”")   # noqa: E731
     key = lambda c: formal(_END_MARK.sub("", c))     # noqa: E731
     out, cited_set = [], set(cited)
-    latest: dict[str, str] = {}
-    for c in cited:
-        doc = c.split("/")[0]
-        latest[doc.split("@")[0]] = max(latest.get(doc.split("@")[0], doc), doc, key=lambda d: d.split("@")[1])
+    latest: dict[str, str] = {}         # instrument key -> its newest cited version ("key@version")
+    for doc in sorted({c.split("/")[0] for c in cited}, key=lambda d: d.split("@")[1]):
+        latest[doc.split("@")[0]] = doc
     for new in cited:
         old, seen = wb.graph.older_version(new), {new}
         if not (uncited and old is not None and new.split("/")[0] == latest[new.split("@")[0]]):

@@ -83,6 +83,9 @@ VERSION_EN = re.compile(r"\bas (?:amended|revised|in force|it stood|enacted)(?: 
 # the revising word -- "该条例修订时", "食品安全法修订", "本法修正" -- or after 对: "对《…》作了哪些修改")
 _LAW_ZH = r"(?:《[^》]+》|条例|细则|法规|(?:本|该|此|新|旧|原)法|[\u4e00-\u9fff]{2,}法)"
 LAW_REVISED = re.compile(rf"(?:19|20)\d{{2}}|版|{_LAW_ZH}的?(?:修订|修正|修改)|对《")
+# ... or a rule named by its kind alone (办法, 规定: a company has these too, so only where the context says
+# it is what was revised or asked about)
+_RULE_ZH = rf"(?:{_LAW_ZH}|办法|规定)"
 REVISION = re.compile(r"(?:19|20)\d{2}|修订|修正|修改|版|\b(?:version|revision|revised|amend\w*)\b|sửa đổi|phiên bản",
                       re.IGNORECASE)
 # which provisions a revision added or removed, as provisions ("新增了哪些条文", "删除了哪几条", "which
@@ -118,9 +121,9 @@ WENT_THROUGH = re.compile(r"经历了?(?:哪些|几次|多少次|什么)[^，。
 # "When did the tenant change the locks under the Housing Act?")
 _PROVISION_EN = r"(?:article|section|rule|regulation|act|law|code|decree|circular|ordinance|provision)s?"
 WHEN_CHANGED = re.compile(
-    rf"(?:第[^条，。？；]{{1,8}}条|》|{_LAW_ZH}|条例|办法|规定)[^，。？；]{{0,8}}?(?:是|在|于)?(?:什么时候|何时|哪一?年|哪个版本)"
+    rf"(?:第[^条，。？；]{{1,8}}条|{_RULE_ZH}|》)[^，。？；]{{0,8}}?(?:是|在|于)?(?:什么时候|何时|哪一?年|哪个版本)"
     r"(?:被)?(?:修改|修订|修正)|"
-    rf"(?:{_LAW_ZH}|条例|办法|规定|》|条)[^。]{{0,40}}?(?:在|是)哪一?版(?:本)?(?:中|里)?(?:被)?(?:修改|修订|修正)|"
+    rf"(?:{_RULE_ZH}|》|条)[^。]{{0,40}}?(?:在|是)哪一?版(?:本)?(?:中|里)?(?:被)?(?:修改|修订|修正)|"
     rf"\b(?:when|in (?:which|what) year) (?:was|were|did|has|have)\b[^?.;]{{0,60}}?\b{_PROVISION_EN}\b[^?.;]{{0,40}}?"
     r"\b(?:amended|changed|revised|change|amend|revise)\b|"
     r"\b(?:which|what) (?:amendment|revision)s? (?:changed|amended|introduced|inserted|raised|increased|reduced|lowered)\b|"
@@ -196,7 +199,7 @@ BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)
 # "旧版", "the previous version", "before its latest amendment", "phiên bản trước") -- a law's revision, not a
 # company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ"); "新旧条例", "the old and
 # new Act" compare the two (PREVIOUS_AND_NOW; not 新老股东)
-PREVIOUS = re.compile(rf"(?:{_LAW_ZH}|条例|办法|规定)(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
+PREVIOUS = re.compile(rf"{_RULE_ZH}(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
                       r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前的?(?:《|版本|文本|"
                       r"[\u4e00-\u9fff]{0,12}?(?:条例|办法|规定|法)(?![\u4e00-\u9fff]))|"
                       r"最近一次(?:修订|修正|修改)之?前|旧版|上一版|原版本|"
@@ -204,7 +207,7 @@ PREVIOUS = re.compile(rf"(?:{_LAW_ZH}|条例|办法|规定)(?:最近一次|上�
                       r"(?-i:\b(?:previous|former|prior|superseded) (?:Act|Law|Regulations|Rules|Code)\b)|"
                       r"\bbefore (?:the|its) (?:latest|last|most recent) (?:amendment|revision)\b|phiên bản trước|"
                       r"(?:luật|nghị định|thông tư)[^?.;]{0,40}?trước khi (?:được )?sửa đổi", re.IGNORECASE)
-PREVIOUS_AND_NOW = re.compile(rf"新旧(?:两版|版本|{_LAW_ZH}|条例|办法)|(?:old and new|new and old) (?:versions?\b|(?-i:[A-Z]))|"
+PREVIOUS_AND_NOW = re.compile(rf"新旧(?:两版|版本|{_LAW_ZH}|办法)|(?:old and new|new and old) (?:versions?\b|(?-i:[A-Z]))|"
                               r"(?:luật|nghị định|thông tư|quy định) cũ và mới", re.IGNORECASE)
 
 

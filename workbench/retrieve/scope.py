@@ -53,13 +53,14 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
         earlier = catalog.previous(marked)
         if earlier:                                             # (none before the first version)
             versions = (versions - marked) | earlier
-    if versions and route.type != "version_diff" and on is None and len(route.years) == 1 and not route.current \
-            and route.sanction and _dates(plan, route.years[0]) and not RE_YEAR_VERSION.search(plan.question) \
-            and not NOW.search(plan.question):
+    # one year, no date, not the current law asked for: the year a rule below may read as the year of the facts
+    year = route.years[0] if policy.time_filter == "current" and on is None and len(route.years) == 1 \
+        and not route.current else None
+    if versions and year and route.type != "version_diff" and _penalised_then(plan, year):
         # the year of the facts whose penalty is asked names a version that was not yet in force then ("In
         # 2018 a licensee …" under an Act whose 2018 version took effect in 2019): the version in force that
         # mid-year judges them -- a version's year is when it was made, not when it applied
-        then = _then(catalog, {v.split("@")[0] for v in versions}, route.years[0], latest=False)
+        then = _then(catalog, {v.split("@")[0] for v in versions}, year, latest=False)
         versions = {v for v in versions if v.split("@")[0] not in {t.split("@")[0] for t in then}} | then
     if route.type == "version_diff" and route.current and versions:     # "2007年…和现行…相比": the latest too
         versions |= {catalog.chain(k)[-1].id for k in {v.split("@")[0] for v in versions}}
@@ -76,22 +77,19 @@ def make_scope(plan: Plan, policy: Policy, catalog: Catalog, kinds: tuple[str, .
             versions |= {catalog.chain(k)[0].id for k in set(named_keys) if named_keys.count(k) == 1}
         versions |= catalog.previous(versions) | catalog.between(versions)
     hard_time = on if policy.time_filter == "as_of" or (on and as_of) else None
-    if policy.time_filter == "current" and on is None and not plan.keys and len(route.years) == 1 and \
-            not route.current and (versions or route.sanction and _dates(plan, route.years[0])
-                                   and not NOW.search(plan.question)):
+    if year and not plan.keys and (versions or _penalised_then(plan, year)):
         # no instrument named, one year, naming a version of some ("2009年某屠宰厂…") or written as the
         # year of the facts whose penalty is asked ("In 2016 a clinic opened without a licence. What
         # fine applied?"): the year dates the facts -- every other instrument in the version in force
         # that mid-year, not in all its versions
         dated = {v.split("@")[0] for v in versions}
-        versions |= _then(catalog, {d.key for d in catalog.documents} - dated, route.years[0], latest=False)
-    if policy.time_filter == "current" and on is None and not versions and plan.keys and len(route.years) == 1 \
-            and not route.current and _dates(plan, route.years[0]):
+        versions |= _then(catalog, {d.key for d in catalog.documents} - dated, year, latest=False)
+    if year and not versions and plan.keys and _dates(plan, year):
         # an instrument named and one year naming none of its versions ("2009年，某屠宰厂…依照《生猪屠宰管理条例》
         # 应如何处罚"): the year dates the facts, and facts are judged by the law in force when they
         # happened (行政处罚法 2021 art. 37) -- each named instrument in the version in force that mid-year
         # (the latest, if none was)
-        versions = _then(catalog, plan.keys, route.years[0], latest=True)
+        versions = _then(catalog, plan.keys, year, latest=True)
     if policy.time_filter == "current" and on is None and not versions:
         # no date, no version named: the law as it stands (the latest version of a named
         # instrument, or whatever is in force today)
@@ -122,6 +120,12 @@ _TITLE_YEAR = r"(?:Bộ luật|Luật|Nghị định|Thông tư|Pháp lệnh|Hi�
 NOW = re.compile(r"\b(?:now|today|currently|still)\b|现在|目前|如今|至今|仍(?:然|在)?|hiện nay|hiện tại|vẫn", re.IGNORECASE)
 
 
+def _penalised_then(plan: Plan, year: int) -> bool:
+    """Is `year` the year of facts whose penalty the question asks (`_dates`), facts that do not go on
+    now (NOW)?"""
+    return plan.route.sanction and _dates(plan, year) and not NOW.search(plan.question)
+
+
 def _dates(plan: Plan, year: int) -> bool:
     """Is `year` written as the year of something in the question ("2009年", "in 2016", "năm 2015"),
     not an amount ("违法所得2000元") nor part of the name of an instrument it names ("… Regulations 2015",
@@ -133,6 +137,7 @@ def _dates(plan: Plan, year: int) -> bool:
         # the year written just before the name names the version ("2015年食品安全法", "the 2012 Clinic Licensing Act")
         q = re.sub(rf"{year}\s*年?\s*(?:的\s*)?《?{re.escape(name)}", " ", q, flags=re.IGNORECASE)
     q = re.sub(_TITLE_YEAR.format(y=year), " ", q)
+    q = RE_YEAR_VERSION.sub(lambda m: " " if m.group(1) == str(year) else m.group(), q)    # "2018年版", "2019年修订的"
     return re.search(_DATED_YEAR.format(y=year), q, re.IGNORECASE) is not None
 
 
