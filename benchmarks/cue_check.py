@@ -1,6 +1,7 @@
 """How many development questions each routing cue matches (workbench/retrieve/route.py), so a
 phrase fitted to one question shows up: a cue matching one question or none of the development
-questions, over all of them (zh, zh2, zh3, zh4, generated zh, ALQAC, ObliQA), is listed for review.
+questions, over all of them (zh, zh2, zh3, zh4, generated zh, ALQAC, ObliQA, the asked-role set), is listed
+for review.
 
     .venv/bin/python benchmarks/cue_check.py
 Result: benchmarks/results/cue_check.json (count per cue; the cues matching 0 or 1 question)
@@ -18,7 +19,8 @@ WS = ROOT / "benchmarks" / "workspace-retrieval"
 SETS = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl", "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
         "zh3": ROOT / "benchmarks/questions/zh_versions_3.jsonl", "zh4": ROOT / "benchmarks/questions/zh_versions_4.jsonl",
         "generated": ROOT / "benchmarks/questions/generated_zh.jsonl",
-        "alqac": WS / "alqac/alqac_questions.jsonl", "obliqa": WS / "obliqa/obliqa_questions.jsonl"}
+        "alqac": WS / "alqac/alqac_questions.jsonl", "obliqa": WS / "obliqa/obliqa_questions.jsonl",
+        "asked_roles": ROOT / "benchmarks/questions/asked_roles.jsonl"}
 
 
 def main() -> int:

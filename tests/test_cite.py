@@ -33,7 +33,7 @@ def test_a_sanction_enforces_a_rule_through_its_citing_clause():
 
 
 def _citing(units: dict, hits: list[str], cited_max: int, named=(), sanction=False, qtype="version_diff", edges=(),
-            refs=None, route=None):
+            refs=None, route=None, duties=None, margin=0.12):
     """A citing context over fake units (id -> text), version edges (newer, older) and a
     reference index (article -> [(citing unit, cited article)])."""
     refs = refs or {}
@@ -48,10 +48,10 @@ def _citing(units: dict, hits: list[str], cited_max: int, named=(), sanction=Fal
     class Store:
         def get(self, ids, vectors=False):
             return [Unit(i, i.split("@")[0], i.split("@")[1].split("/")[0], "article", text=units[i]) for i in ids if i in units]
-    r = SimpleNamespace(store=Store(), graph=graph, ref_index=lambda: refs, duty_index=lambda: {},
+    r = SimpleNamespace(store=Store(), graph=graph, ref_index=lambda: refs, duty_index=lambda: duties or {},
                         agraph=ArticleGraph.from_edges([Edge(n, o, EdgeType.AMENDS) for n, o in edges]))
     plan = SimpleNamespace(type=qtype, route=route or Route(qtype, sanction=sanction))
-    policy = Policy("direct+hybrid", {}, "none", "named", cite_max=cited_max, cite_margin=0.12)
+    policy = Policy("direct+hybrid", {}, "none", "named", cite_max=cited_max, cite_margin=margin)
     hit_list = [Hit(h, 1.0 - i / 10, "bm25", Unit(h, h.split("@")[0], "1", "article", text=units.get(h, ""))) for i, h in enumerate(hits)]
     return Citing(r, hit_list, policy, plan, Scope(("article",), named=frozenset(named)), None,
                   {h.unit_id: h.score for h in hit_list}, {}, {}, {})
@@ -410,3 +410,24 @@ def test_the_rule_added_to_a_sanction_is_not_cited_twice_and_the_sanction_still_
     assert asked_role(c, ["l@1/a20", "l@1/a16"]) == ["l@1/a16", "l@1/a20"]
     c = _citing(units, ["l@1/a20", "l@1/a16", "l@1/a30"], 1, qtype="temporal", route=both, refs=refs)
     assert choose(c, [], {}) == ["l@1/a16", "l@1/a20", "l@1/a30"]
+
+
+def test_a_sanction_chosen_by_the_facts_comes_with_the_rule_it_restates_not_the_best_ranked_rule():
+    """"网吧营业期间锁闭了安全出口，该如何处理？": the patrol duty ranks first, the penalty listing "营业期间
+    封堵或者锁闭…安全出口的" is chosen for the facts -- and it restates the rule listing that duty, which
+    is cited with it in place of the patrol duty. A rule it does not restate stays the best hit's."""
+    from workbench.retrieve.route import Route
+    from workbench.retrieve.sanctions import by_roles
+    units = {"n@1/a19": "经营单位应当实施经营管理技术措施，建立场内巡查制度，发现上网消费者有违法行为的，应当立即予以制止。",
+             "n@1/a24": "经营单位应当依法履行消防安全职责，并遵守下列规定：（一）营业期间禁止封堵或者锁闭安全疏散通道和安全出口。",
+             "n@1/a33": "经营单位违反本条例的规定，有下列行为之一的，由公安机关给予警告，可以并处15000元以下的罚款："
+                        "（一）营业期间封堵或者锁闭安全疏散通道或者安全出口的。"}
+    penalty = Route("reasoning", sanction=True, asks=("sanction",))
+    restates = {"n@1/a33": [("n@1/a33/c1/p1", "n@1/a24")]}
+    c = _citing(units, ["n@1/a19", "n@1/a24", "n@1/a33"], 3, qtype="reasoning", route=penalty, duties=restates, margin=0.3)
+    assert by_roles(c)[:2] == ["n@1/a33", "n@1/a24"]
+    c = _citing(units, ["n@1/a19", "n@1/a24", "n@1/a33"], 3, qtype="reasoning", route=penalty, margin=0.3)
+    assert by_roles(c)[:2] == ["n@1/a33", "n@1/a19"]            # no link stated: the best-ranked rule
+    # ... and the restated rule must be a candidate itself (within the margin), not any rule the sanction lists
+    c = _citing(units, ["n@1/a19", "n@1/a33", "n@1/a24"], 3, qtype="reasoning", route=penalty, duties=restates, margin=0.15)
+    assert by_roles(c)[:2] == ["n@1/a33", "n@1/a19"]

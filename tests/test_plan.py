@@ -246,3 +246,47 @@ def test_the_version_before_the_current_one_named_without_a_year():
               "Doanh nghiệp phải làm gì trước khi sửa đổi điều lệ theo Luật Doanh nghiệp?",
               "《公司法》对新老股东的权利有什么规定？", "What are the duties of the old and new landlord under the Housing Act?"):
         assert not classify(q).previous, q
+
+
+def test_consequences_asked_in_other_words_ask_for_the_sanction():
+    """A question asking what becomes of a party or a case asks the law's consequence: "会怎么样",
+    "该如何处理" (not a public body's own handling), "要担什么责任", "what happens to", "chịu trách
+    nhiệm gì" (bearing a liability, not having a duty)."""
+    from workbench.retrieve.route import asked_roles
+    for q in ("屠宰厂没有如实记录生猪来源，被查到会怎样？", "没建的话会怎么样？", "网吧锁闭了安全出口，该如何处理？",
+              "依当时有效的规定应如何处理？", "要担什么责任？", "What happens to a firm that misleads the Regulator?",
+              "What's the worst that can happen to an unauthorised firm?",
+              "Bệnh viện từ chối khám cho bệnh nhân thì chịu trách nhiệm gì?"):
+        assert "sanction" in asked_roles(q), q
+    for q in ("行政机关收到申请后应当如何处理？", "对于过期的样品应如何处理和保存？", "会怎样影响申请？",
+              "What happens next in the application process, and how long does it take?",
+              "Ủy ban nhân dân cấp xã có trách nhiệm gì?"):
+        assert "sanction" not in asked_roles(q), q
+    assert "obligation" not in asked_roles("Bệnh viện từ chối khám cho bệnh nhân thì chịu trách nhiệm gì?")
+
+
+def test_a_penalty_among_the_facts_or_its_decision_as_a_document_is_not_asked():
+    """A fine already imposed or paid is a fact ("被罚款，罚款已经交了", "was fined", "paid a
+    financial penalty", "đã bị xử phạt"); the decision imposing it is a document whose contents or
+    service is asked ("处罚决定书应当载明哪些事项", "Quyết định xử phạt … phải ghi …") -- a procedure."""
+    from workbench.retrieve.route import asked_roles
+    for q in ("公司因为超限运输被罚款，罚款已经交了。现在想办理道路运输证，要走什么流程？", "行政处罚决定书应当载明哪些事项？",
+              "After we were fined, the FSRA published the Final Notice. How can we ask for a correction?",
+              "A firm paid a financial penalty last year. How can it challenge the decision?",
+              "Quyết định xử phạt vi phạm hành chính phải ghi những nội dung gì?",
+              "Công ty đã bị xử phạt, nay muốn khiếu nại thì làm thế nào?"):
+        assert "sanction" not in asked_roles(q), q
+    for q in ("被罚款了，还要承担什么责任？", "A firm was fined last year. What penalty applies if it does it again?",
+              "不按规定缴纳罚款会受到什么处罚？"):
+        assert "sanction" in asked_roles(q), q
+
+
+def test_what_a_party_has_to_do_asks_for_its_duty_but_a_time_limit_does_not():
+    from workbench.retrieve.route import asked_roles
+    for q in ("屠宰过程中发现生猪患有疫病，屠宰厂该怎么办？", "What do we need to tell the FSRA, and by when?",
+              "What does a firm have to do before outsourcing?", "Would it breach the rules if we outsourced our MLRO?",
+              "Would a director trading during a closed period break the rules?"):
+        assert "obligation" in asked_roles(q), q
+    for q in ("How long does a firm have to file a suspicious transaction report?", "How long do we have to respond?",
+              "该怎么申请？"):
+        assert "obligation" not in asked_roles(q), q

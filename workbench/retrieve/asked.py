@@ -26,9 +26,23 @@ ASKED = {
                  re.compile(r"\bsanctions?\b"),
                  "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt",
                  # what will be done to the party asked about ("会被如何处理", "bị xử lý thế nào")
-                 re.compile("(会|将|可能)(被|受到).{0,4}(什么|怎样|如何|哪些|多少)"), "bị xử lý"),
+                 re.compile("(会|将|可能)(被|受到).{0,4}(什么|怎样|如何|哪些|多少)"), "bị xử lý",
+                 # ... or what becomes of it ("没建的话会怎么样", "被查到会怎样", "what happens to a firm that …"),
+                 # the liability it bears ("要担什么责任", "chịu trách nhiệm gì" -- bearing it, not having a duty:
+                 # "có trách nhiệm")
+                 re.compile("(会|将)(怎样|怎么样)(?=[。？！]|$)"), re.compile("担.{0,6}责任"),
+                 re.compile(r"\bwhat (happens|happened) (to|if|when)\b|\bwhat (will|would|could|can) happen\b|\b(can|could) happen to\b"),
+                 re.compile("chịu \\[liability\\]"),
+                 # how a case is to be dealt with, asked at the end of a question ("…锁闭了安全出口，该如何
+                 # 处理？", "依当时的条例应当如何处理"): the law's answer is its consequence -- unless a
+                 # public body is the clause's subject ("行政机关收到申请后应当如何处理": its procedure)
+                 re.compile("(?:^|[，。；！？])(?:(?!机关|部门|机构|政府|委员会|法院)[^，。；！？]){0,30}(?:如何|怎么|怎样)处理(?=[。？！]|$)")),
     # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
+                   # what a party has to do ("该怎么办", "what does a firm need to do", "what do we have to tell")
+                   # -- not a time limit ("how long does it have to file …")
+                   re.compile("(该|应该|应当|要)怎么(办|做)"),
+                   re.compile(r"(?:^|[.?!;]\s*)(?![^?.!;]*\bhow long\b)[^?.!;]*\b(need|needs|have|has) to\b"),
                    "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc", re.compile("违反.{0,3}(什么|哪)"),
                    # the requirements a provision states, asked about ("有什么要求", "有何要求", "对…停放的
                    #要求", "条例要求它怎么做", "停放要求有何变化"), not a party's request or a standard
@@ -43,6 +57,8 @@ ASKED = {
                               r"(?=\s*(\?|$|,|for\b|to\b|under\b))"),
                    re.compile(r"có (hợp pháp|trái pháp luật|vi phạm pháp luật)[^?]{0,40}không"),
                    re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
+                   re.compile(r"\b(breach|violate|contravene|infringe|break)\b (\w+ ){0,2}(rules?|law|requirements?|"
+                              r"regulations?|obligations?)\b"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
     "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
     "definition": DEF_CUES,
@@ -74,10 +90,22 @@ NAME_ASKED = re.compile(r"(?:được )?gọi là gì|(?:叫|称为|称作)(?:�
                         r"\bwhat (?:is|are) the (?:term|name)s? (?:for|given to)\b", re.I)
 
 
+# A penalty among the facts, not asked: one already imposed or paid ("被罚款了", "罚款已经交了", "was
+# fined", "paid a financial penalty", "đã bị xử phạt"), or the decision imposing it as a document whose
+# content or service is asked ("处罚决定书应当载明哪些事项", "Quyết định xử phạt … phải ghi", "the Final Notice")
+FACT_PENALTY = re.compile(r"(已经?|曾经?|因)?被(处以)?(罚款|处罚|罚)(了|过|(?=[，。；]))|(罚款|罚金)(已经?|已)(缴|交)|(缴|交)(纳|清)?了(罚款|罚金)|"
+                          r"(行政)?(处罚|罚款)决定书?|\b(was|were|has been|have been|had been|been|got|being) fined\b|"
+                          r"\bpaid (a|the|its|their|his|her|our)( \w+)? (fine|penalty)\b|\b(final|decision|penalty|warning) notices?\b|"
+                          r"đã (bị )?(xử phạt|phạt|nộp phạt)|quyết định xử phạt")
+# bearing a liability ("chịu trách nhiệm gì") asks a sanction, not a duty ("trách nhiệm" alone)
+BEAR = re.compile("chịu trách nhiệm (gì|nào|như thế nào|ra sao)")
+
+
 def asked_roles(q: str) -> tuple[str, ...]:
     """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
     duty), in the order of parse.roles.ROLES."""
-    low = q.lower()
+    low = FACT_PENALTY.sub(" ", q.lower())
+    low = BEAR.sub(lambda m: m.group(0).replace("trách nhiệm", "[liability]"), low)
     for cue in ASKED["prohibition"]:          # "must not" asks a prohibition, not also a "must"
         low = re.sub(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b" if cue.isascii() else re.escape(cue), "  [prohibition]  ", low)
     out = ["prohibition"] if "[prohibition]" in low else []

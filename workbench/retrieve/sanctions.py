@@ -49,6 +49,9 @@ def by_roles(c: Citing) -> list[str]:
         match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}   # a full-text query
         if pool:
             chosen.append(max(pool, key=lambda h: (match.get(h.unit_id, 0.0), h.score)))
+            if kind(hits[0]) != "sanction" and chosen[1].unit_id not in enforces:
+                lead = [h for h in [hits[0], *window] if h.score >= floor and kind(h) != "sanction"]
+                chosen[0] = enforced_rule(c, chosen[1].unit_id, lead) or chosen[0]
     if c.plan.route.sanction and c.plan.route.asks_duty and policy.cite_max > 1:
         chosen = linked_pair(c, window, floor, chosen)
     elif c.plan.route.sanction and len(chosen) == 2 and kind(chosen[0]) != "sanction":
@@ -64,6 +67,16 @@ def by_roles(c: Citing) -> list[str]:
             out.append(h.unit_id)
             out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
     return out[:policy.cite_max]
+
+
+def enforced_rule(c: Citing, sanction: str, lead: list[Hit]) -> Hit | None:
+    """Of the leading rules (`lead`: the hits a rule is cited from, within the margin), the best-ranked
+    one `sanction` cites or restates: what a sanction chosen by the facts answers for, when the best
+    hit is a rule it does not enforce (a penalty listing "营业期间…锁闭…安全出口的" restates the rule
+    listing that duty, not the patrol duty that ranked first). None when it enforces none of them."""
+    rules = enforced_rules(c, sanction)
+    return max((h for h in lead if h.unit_id in rules and c.scope.allows(h.unit)),
+               key=lambda h: (h.score, h.unit_id), default=None)
 
 
 def enforced_rules(c: Citing, sanction: str) -> set[str]:
