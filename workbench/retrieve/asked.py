@@ -27,12 +27,9 @@ ASKED = {
                  "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt",
                  # what will be done to the party asked about ("会被如何处理", "bị xử lý thế nào")
                  re.compile("(会|将|可能)(被|受到).{0,4}(什么|怎样|如何|哪些|多少)"), "bị xử lý",
-                 # ... or what becomes of it ("没建的话会怎么样", "被查到会怎样", "what happens to a firm that …"),
-                 # the liability it bears ("要担什么责任", "chịu trách nhiệm gì" -- bearing it, not having a duty:
-                 # "có trách nhiệm")
-                 re.compile("(会|将)(怎样|怎么样)(?=[。？！]|$)"), re.compile("担.{0,6}责任"),
+                 # ... or what becomes of it ("what happens to a firm that …"), the liability it bears ("要担什么责任")
+                 re.compile("担.{0,6}责任"),
                  re.compile(r"\bwhat (happens|happened) (to|if|when)\b|\bwhat (will|would|could|can) happen\b|\b(can|could) happen to\b"),
-                 re.compile("chịu \\[liability\\]"),
                  # how a case is to be dealt with, asked at the end of a question ("…锁闭了安全出口，该如何
                  # 处理？", "依当时的条例应当如何处理"): the law's answer is its consequence -- unless a
                  # public body is the clause's subject ("行政机关收到申请后应当如何处理": its procedure)
@@ -97,7 +94,8 @@ FACT_PENALTY = re.compile(r"(已经?|曾经?|因)?被(处以)?(罚款|处罚|罚
                           r"(行政)?(处罚|罚款)决定书?|\b(was|were|has been|have been|had been|been|got|being) fined\b|"
                           r"\bpaid (a|the|its|their|his|her|our)( \w+)? (fine|penalty)\b|\b(final|decision|penalty|warning) notices?\b|"
                           r"đã (bị )?(xử phạt|phạt|nộp phạt)|quyết định xử phạt")
-# bearing a liability ("chịu trách nhiệm gì") asks a sanction, not a duty ("trách nhiệm" alone)
+# bearing a liability ("chịu trách nhiệm gì") asks no duty ("có trách nhiệm", "trách nhiệm" alone); read as a
+# sanction asked it sent a criminal-law question to a civil code's damages (ALQAC tuning part), so it asks neither
 BEAR = re.compile("chịu trách nhiệm (gì|nào|như thế nào|ra sao)")
 
 
@@ -105,7 +103,7 @@ def asked_roles(q: str) -> tuple[str, ...]:
     """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
     duty), in the order of parse.roles.ROLES."""
     low = FACT_PENALTY.sub(" ", q.lower())
-    low = BEAR.sub(lambda m: m.group(0).replace("trách nhiệm", "[liability]"), low)
+    low = BEAR.sub(lambda m: m.group(0).replace("trách nhiệm", "[borne]"), low)
     for cue in ASKED["prohibition"]:          # "must not" asks a prohibition, not also a "must"
         low = re.sub(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b" if cue.isascii() else re.escape(cue), "  [prohibition]  ", low)
     out = ["prohibition"] if "[prohibition]" in low else []
