@@ -422,6 +422,7 @@ def test_a_sanction_chosen_by_the_facts_comes_with_the_rule_it_restates_not_the_
              "n@1/a24": "经营单位应当依法履行消防安全职责，并遵守下列规定：（一）营业期间禁止封堵或者锁闭安全疏散通道和安全出口。",
              "n@1/a33": "经营单位违反本条例的规定，有下列行为之一的，由公安机关给予警告，可以并处15000元以下的罚款："
                         "（一）营业期间封堵或者锁闭安全疏散通道或者安全出口的。"}
+    units["n@1/a33/c1"] = units["n@1/a33"]                  # the sanctioning clause holding the restating point
     penalty = Route("reasoning", sanction=True, asks=("sanction",))
     restates = {"n@1/a33": [("n@1/a33/c1/p1", "n@1/a24")]}
     c = _citing(units, ["n@1/a19", "n@1/a24", "n@1/a33"], 3, qtype="reasoning", route=penalty, duties=restates, margin=0.3)
@@ -430,4 +431,9 @@ def test_a_sanction_chosen_by_the_facts_comes_with_the_rule_it_restates_not_the_
     assert by_roles(c)[:2] == ["n@1/a33", "n@1/a19"]            # no link stated: the best-ranked rule
     # ... and the restated rule must be a candidate itself (within the margin), not any rule the sanction lists
     c = _citing(units, ["n@1/a19", "n@1/a33", "n@1/a24"], 3, qtype="reasoning", route=penalty, duties=restates, margin=0.15)
+    assert by_roles(c)[:2] == ["n@1/a33", "n@1/a19"]
+    # ... and what the sanction names outside a sanctioning clause (the competent body) is no rule it enforces
+    names_body = {"n@1/a33": [("n@1/a33/c2", "n@1/a24")]}
+    units["n@1/a33/c2"] = "前款规定的处罚由本条例第二十四条规定的部门决定。"
+    c = _citing(units, ["n@1/a19", "n@1/a24", "n@1/a33"], 3, qtype="reasoning", route=penalty, refs=names_body, margin=0.3)
     assert by_roles(c)[:2] == ["n@1/a33", "n@1/a19"]

@@ -254,10 +254,13 @@ def test_consequences_asked_in_other_words_ask_for_the_sanction():
     trách nhiệm gì") asks no duty ("có trách nhiệm" does); "会怎样" asks nothing yet (the consequence is
     often the rule's own clause: "逾期未开航的，…资格…丧失")."""
     from workbench.retrieve.route import asked_roles
-    for q in ("网吧锁闭了安全出口，该如何处理？", "依当时有效的规定应如何处理？", "要担什么责任？",
+    for q in ("网吧锁闭了安全出口，该如何处理？", "2019年某驾校未经备案招生，依当时有效的规定应如何处理?", "要担什么责任？",
+              "某网吧锁闭安全出口，该如何处理呢？", "What happens if a firm fails to notify the Regulator?",
               "What happens to a firm that misleads the Regulator?", "What's the worst that can happen to an unauthorised firm?"):
         assert "sanction" in asked_roles(q), q
-    for q in ("行政机关收到申请后应当如何处理？", "对于过期的样品应如何处理和保存？", "会怎样影响申请？",
+    for q in ("行政机关收到申请后，应当如何处理？", "对于过期的样品应如何处理和保存？", "医疗废物应当如何处理？", "会怎样影响申请？",
+              "保证人的担保责任范围包括哪些？", "担任董事有哪些责任？", "What happens to my deposit when the tenancy ends?",
+              "What happened to section 12 in the 2015 amendment?",
               "What happens next in the application process, and how long does it take?",
               "Ủy ban nhân dân cấp xã có trách nhiệm gì?"):
         assert "sanction" not in asked_roles(q), q
@@ -270,14 +273,15 @@ def test_a_penalty_among_the_facts_or_its_decision_as_a_document_is_not_asked():
     financial penalty", "đã bị xử phạt"); the decision imposing it is a document whose contents or
     service is asked ("处罚决定书应当载明哪些事项", "Quyết định xử phạt … phải ghi …") -- a procedure."""
     from workbench.retrieve.route import asked_roles
-    for q in ("公司因为超限运输被罚款，罚款已经交了。现在想办理道路运输证，要走什么流程？", "行政处罚决定书应当载明哪些事项？",
+    for q in ("公司因超载被罚款2万元，能否申请行政复议？", "罚款已经交了，现在想办理道路运输证，要走什么流程？",
+              "公司已缴纳罚款，还能申请复议吗？", "行政处罚决定书应当载明哪些事项？",
               "After we were fined, the FSRA published the Final Notice. How can we ask for a correction?",
               "A firm paid a financial penalty last year. How can it challenge the decision?",
               "Quyết định xử phạt vi phạm hành chính phải ghi những nội dung gì?",
               "Công ty đã bị xử phạt, nay muốn khiếu nại thì làm thế nào?"):
         assert "sanction" not in asked_roles(q), q
     for q in ("被罚款了，还要承担什么责任？", "A firm was fined last year. What penalty applies if it does it again?",
-              "不按规定缴纳罚款会受到什么处罚？"):
+              "不按规定缴纳罚款会受到什么处罚？", "超速行驶会被罚款，具体是多少钱？", "What is the risk of being fined?"):
         assert "sanction" in asked_roles(q), q
 
 
@@ -285,21 +289,11 @@ def test_what_a_party_has_to_do_asks_for_its_duty_but_a_time_limit_does_not():
     from workbench.retrieve.route import asked_roles
     for q in ("屠宰过程中发现生猪患有疫病，屠宰厂该怎么办？", "What do we need to tell the FSRA, and by when?",
               "What does a firm have to do before outsourcing?", "Would it breach the rules if we outsourced our MLRO?",
-              "Would a director trading during a closed period break the rules?"):
+              "Would a director trading during a closed period break the rules?", "Has the firm breached the rules?",
+              "Does this break any laws?"):
         assert "obligation" in asked_roles(q), q
     for q in ("How long does a firm have to file a suspicious transaction report?", "How long do we have to respond?",
-              "该怎么申请？"):
+              "该怎么申请？", "营业执照要怎么办理？", "How long, under Rule 3.2, does a firm have to file?",
+              "Which provision has to do with outsourcing?"):
         assert "obligation" not in asked_roles(q), q
 
-
-def test_an_instrument_given_as_the_source_of_the_answer():
-    """"按计量法实施细则要怎么罚": the question says where the answer is -- however colloquial its facts,
-    the named instrument's share is whole (seeds.find_seeds). A law merely named is not a source."""
-    from workbench.retrieve.plan import as_source
-    for q, name in (("按计量法实施细则要怎么罚？", "计量法实施细则"), ("依当时有效的《认证认可条例》如何处罚？", "认证认可条例"),
-                    ("按照2019年修订的《互联网上网服务营业场所管理条例》，网吧锁闭安全出口该如何处理？", "互联网上网服务营业场所管理条例"),
-                    ("根据现行食品安全法，餐馆应当怎样处理过期食品？", "食品安全法")):
-        assert as_source(q, (name,)), q
-    for q, name in (("食品安全法对网络订餐平台规定了哪些义务？", "食品安全法"), ("2015年食品安全法与2009年相比有什么不同？", "食品安全法"),
-                    ("按规定办理的许可，食品安全法怎么说？", "食品安全法")):
-        assert not as_source(q, (name,)), q

@@ -27,19 +27,27 @@ ASKED = {
                  "punish", "xử phạt", "bị phạt", "phạt tiền", "phạt tù", "chế tài", "trách nhiệm pháp lý", "hình phạt",
                  # what will be done to the party asked about ("会被如何处理", "bị xử lý thế nào")
                  re.compile("(会|将|可能)(被|受到).{0,4}(什么|怎样|如何|哪些|多少)"), "bị xử lý",
-                 # ... or what becomes of it ("what happens to a firm that …"), the liability it bears ("要担什么责任")
-                 re.compile("担.{0,6}责任"),
-                 re.compile(r"\bwhat (happens|happened) (to|if|when)\b|\bwhat (will|would|could|can) happen\b|\b(can|could) happen to\b"),
-                 # how a case is to be dealt with, asked at the end of a question ("…锁闭了安全出口，该如何
-                 # 处理？", "依当时的条例应当如何处理"): the law's answer is its consequence -- unless a
-                 # public body is the clause's subject ("行政机关收到申请后应当如何处理": its procedure)
-                 re.compile("(?:^|[，。；！？])(?:(?!机关|部门|机构|政府|委员会|法院)[^，。；！？]){0,30}(?:如何|怎么|怎样)处理(?=[。？！]|$)")),
+                 # ... or what becomes of a party that breaks a rule ("what happens to a firm that …", "what happens
+                 # if it fails to …", "the worst that can happen to"), the liability it bears ("要担什么责任";
+                 # not "担保责任", "担任董事")
+                 re.compile("担(什么|哪些|何种|啥)[^，。？]{0,4}责任"),
+                 re.compile(r"\bwhat (happens|will happen|would happen|could happen|can happen) (to\b[^?.]{0,40}\b(that|who|which)\b|"
+                            r"if\b[^?.]{0,60}\b(fail|breach|contraven|violat|refus|ignor|does not|doesn't|do not|don't|did not|"
+                            r"didn't)\w*)|\b(can|could) happen to\b"),
+                 # how a case is to be dealt with, asked in the last clause of a question stating facts before it
+                 # ("…锁闭了安全出口，该如何处理？", "…，依当时的条例应当如何处理"): the law's answer is its consequence
+                 # -- not a thing's disposal asked alone ("医疗废物应当如何处理？"), nor a public body's handling
+                 # ("行政机关收到申请后，应当如何处理": its procedure) -- the body opening the question or the clause
+                 re.compile("^(?![^，。；！？,;?!]{0,8}(?:机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局))[\\s\\S]*"
+                            "[，。；,;](?:(?!机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局)[^，。；！？,;?!]){0,30}"
+                            "(?:如何|怎么|怎样)处理(?:呢)?(?=[。？！?!]|$)")),
     # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
                    # what a party has to do ("该怎么办", "what does a firm need to do", "what do we have to tell")
                    # -- not a time limit ("how long does it have to file …")
-                   re.compile("(该|应该|应当|要)怎么(办|做)"),
-                   re.compile(r"(?:^|[.?!;]\s*)(?![^?.!;]*\bhow long\b)[^?.!;]*\b(need|needs|have|has) to\b"),
+                   re.compile("(该|应该|应当|要)怎么(办|做)(?!理)"),
+                   re.compile(r"(?:^|[.?!;](?!\d)\s*)(?!(?:[^?.!;]|\.\d)*\b(how long|within how many)\b)(?:[^?.!;]|\.\d)*"
+                              r"\b(need|needs|have|has) to\b(?! do with)"),
                    "nghĩa vụ", "trách nhiệm", "phải làm", "bắt buộc", re.compile("违反.{0,3}(什么|哪)"),
                    # the requirements a provision states, asked about ("有什么要求", "有何要求", "对…停放的
                    #要求", "条例要求它怎么做", "停放要求有何变化"), not a party's request or a standard
@@ -54,8 +62,8 @@ ASKED = {
                               r"(?=\s*(\?|$|,|for\b|to\b|under\b))"),
                    re.compile(r"có (hợp pháp|trái pháp luật|vi phạm pháp luật)[^?]{0,40}không"),
                    re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
-                   re.compile(r"\b(breach|violate|contravene|infringe|break)\b (\w+ ){0,2}(rules?|law|requirements?|"
-                              r"regulations?|obligations?)\b"),
+                   re.compile(r"\b(breach\w*|violat\w*|contraven\w*|infring\w*|break(s|ing)?|broke|broken)\b (\w+ ){0,2}"
+                              r"(rules?|laws?|requirements?|regulations?|obligations?)\b"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
     "prohibition": ("禁止", "不得", "prohibit", "prohibition", "forbidden", "must not", "cấm", "không được"),
     "definition": DEF_CUES,
@@ -87,12 +95,14 @@ NAME_ASKED = re.compile(r"(?:được )?gọi là gì|(?:叫|称为|称作)(?:�
                         r"\bwhat (?:is|are) the (?:term|name)s? (?:for|given to)\b", re.I)
 
 
-# A penalty among the facts, not asked: one already imposed or paid ("被罚款了", "罚款已经交了", "was
-# fined", "paid a financial penalty", "đã bị xử phạt"), or the decision imposing it as a document whose
-# content or service is asked ("处罚决定书应当载明哪些事项", "Quyết định xử phạt … phải ghi", "the Final Notice")
-FACT_PENALTY = re.compile(r"(已经?|曾经?|因)?被(处以)?(罚款|处罚|罚)(了|过|(?=[，。；]))|(罚款|罚金)(已经?|已)(缴|交)|(缴|交)(纳|清)?了(罚款|罚金)|"
-                          r"(行政)?(处罚|罚款)决定书?|\b(was|were|has been|have been|had been|been|got|being) fined\b|"
-                          r"\bpaid (a|the|its|their|his|her|our)( \w+)? (fine|penalty)\b|\b(final|decision|penalty|warning) notices?\b|"
+# A penalty among the facts, not asked: one already imposed or paid ("已被罚款", "被罚款了", "被罚款2万元",
+# "罚款已经交了", "已缴纳罚款", "was fined", "paid a financial penalty", "đã bị xử phạt"), or the decision
+# imposing it as a document whose contents or service is asked ("处罚决定书应当载明哪些事项", "Quyết định xử
+# phạt … phải ghi") -- not a penalty still to come ("会被罚款，具体多少", "the risk of being fined")
+FACT_PENALTY = re.compile(r"(已经?|曾经?)被(处以)?(罚款|处罚|罚)|被(处以)?(罚款|处罚|罚)(了|过|\d)|(罚款|罚金)(已经?)?(缴|交)(清|完|纳)?了|"
+                          r"已经?(缴|交)(纳|清)?了?(罚款|罚金)|(缴|交)(纳|清)?了(罚款|罚金)|(行政)?(处罚|罚款)决定书?|"
+                          r"\b(was|were|has been|have been|had been|got) fined\b|"
+                          r"\bpaid (a|the|its|their|his|her|our)( \w+)? (fine|penalty)\b|"
                           r"đã (bị )?(xử phạt|phạt|nộp phạt)|quyết định xử phạt")
 # bearing a liability ("chịu trách nhiệm gì") asks no duty ("có trách nhiệm", "trách nhiệm" alone); read as a
 # sanction asked it sent a criminal-law question to a civil code's damages (ALQAC tuning part), so it asks neither

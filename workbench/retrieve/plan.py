@@ -68,7 +68,6 @@ class Plan:
                                    # (the whole question when it names an article but no instrument)
     facts: str                     # the topic without a duty-and-penalty frame (义务 / 处罚 / penalty)
     terms: tuple[str, ...] = ()    # defined terms the question asks about (definition questions)
-    source: bool = False           # a named instrument is given as the source of the answer ("按《…》", "依照…条例")
 
     @property
     def type(self) -> str:
@@ -95,19 +94,7 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
             and whole_step(subject):
         route = replace(route, provisions="changed")     # "what did the 2016 revision change": all it changed
     return Plan(question, language, route, frozenset(keys), names, subject, facts(subject),
-                _terms(question, route, terms), language == "zh" and as_source(question, names))
-
-
-# "according to" before an instrument's name (按 / 按照 / 依照 / 依据 / 根据 / 依 / 据, with the version
-# in between: "按当时有效的《…》", "依照2019年修订的…条例"): the question says where the answer is. Chinese
-# only: an English "under the X Rules" frames rulebook questions whose answer is often a guidance note
-# applying X (ObliQA), and Vietnamese "theo" also introduces a procedure ("theo trình tự nào")
-_ACCORDING = r"(?:按照|依照|依据|根据|遵照|按|依|据)(?:[^，。？；、《]{0,12}?的)?(?:现行|当时)?《?"
-
-
-def as_source(question: str, names: tuple[str, ...]) -> bool:
-    """Is a named instrument introduced as the source of the answer ("按计量法实施细则要怎么罚")?"""
-    return any(re.search(_ACCORDING + re.escape(n), question, re.IGNORECASE) for n in names)
+                _terms(question, route, terms))
 
 
 def _terms(question: str, route: Route, terms: dict[str, list[str]] | None) -> tuple[str, ...]:

@@ -18,8 +18,10 @@ def by_roles(c: Citing) -> list[str]:
     cite_max + ROLE_WINDOW (within the margin): one with a sanctioning clause citing the best
     hit (`enforcing`), else the one naming the question's facts most literally (`fact_match`:
     sanction provisions share their boilerplate, so they all look alike to the embedder; none for
-    a best sanction citing or restating no rule, asked only the penalty: it states its own offence) -- the
-    sanction first when only the penalty is asked, a pair linked by the text when the duty is too;
+    a best sanction citing or restating no rule, asked only the penalty: it states its own offence) -- and
+    when the best hit is a rule the chosen sanction does not enforce, the leading rule it does enforce in
+    its place, if any (`enforced_rule`) -- the sanction first when only the penalty is asked, a pair
+    linked by the text when the duty is too;
     then what each of these refers to from its answering clause (`refs`); then any of the
     next hits that a cited unit references."""
     hits, policy = c.hits, c.policy
@@ -70,13 +72,12 @@ def by_roles(c: Citing) -> list[str]:
 
 
 def enforced_rule(c: Citing, sanction: str, lead: list[Hit]) -> Hit | None:
-    """Of the leading rules (`lead`: the hits a rule is cited from, within the margin), the best-ranked
-    one `sanction` cites or restates: what a sanction chosen by the facts answers for, when the best
-    hit is a rule it does not enforce (a penalty listing "营业期间…锁闭…安全出口的" restates the rule
-    listing that duty, not the patrol duty that ranked first). None when it enforces none of them."""
-    rules = enforced_rules(c, sanction)
-    return max((h for h in lead if h.unit_id in rules and c.scope.allows(h.unit)),
-               key=lambda h: (h.score, h.unit_id), default=None)
+    """Of the leading rules (`lead`: the hits a rule is cited from, within the margin, best first), the
+    best-ranked one a sanctioning clause of `sanction` cites or restates (`enforcing`): what a sanction
+    chosen by the facts answers for, when the best hit is a rule it does not enforce (a penalty listing
+    "营业期间…锁闭…安全出口的" restates the rule listing that duty, not the patrol duty that ranked first)
+    -- not an article it names for the competent body or the procedure. None when it enforces none."""
+    return next((h for h in lead if c.scope.allows(h.unit) and enforcing(c, h.unit_id, [sanction])), None)
 
 
 def enforced_rules(c: Citing, sanction: str) -> set[str]:

@@ -56,9 +56,7 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
         wide_lex, wide_focus = merged[1]
         wide_sem = wide_found[-1]
         everywhere = fuse(wide_lex, wide_sem, cfg)
-        # a question giving the named instrument as its source ("按计量法实施细则要怎么罚") says where the
-        # answer is, however its colloquial facts ("鬼秤", "短斤少两") search elsewhere
-        share = 1.0 if plan.source else named_share(everywhere[:cfg.seed_k], scope.keys)
+        share = named_share(everywhere[:cfg.seed_k], scope.keys)
         wide = [h for h in everywhere if h.unit.key not in scope.keys]
         ids += [h.unit_id for h in wide[:cfg.seed_k // 2]]
         lex = _union(lex, wide_lex)
