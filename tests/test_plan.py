@@ -256,6 +256,7 @@ def test_consequences_asked_in_other_words_ask_for_the_sanction():
     from workbench.retrieve.route import asked_roles
     for q in ("网吧锁闭了安全出口，该如何处理？", "2019年某驾校未经备案招生，依当时有效的规定应如何处理?", "要担什么责任？",
               "某网吧锁闭安全出口，该如何处理呢？", "What happens if a firm fails to notify the Regulator?",
+              "某公司开业一个多月还没办手续。它需要许可证吗？没办手续会怎么处理？",
               "What happens to a firm that misleads the Regulator?", "What's the worst that can happen to an unauthorised firm?"):
         assert "sanction" in asked_roles(q), q
     for q in ("行政机关收到申请后，应当如何处理？", "对于过期的样品应如何处理和保存？", "医疗废物应当如何处理？", "会怎样影响申请？",

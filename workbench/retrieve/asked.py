@@ -39,7 +39,7 @@ ASKED = {
                  # -- not a thing's disposal asked alone ("医疗废物应当如何处理？"), nor a public body's handling
                  # ("行政机关收到申请后，应当如何处理": its procedure) -- the body opening the question or the clause
                  re.compile("^(?![^，。；！？,;?!]{0,8}(?:机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局))[\\s\\S]*"
-                            "[，。；,;](?:(?!机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局)[^，。；！？,;?!]){0,30}"
+                            "[，。；！？,;?!](?:(?!机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局)[^，。；！？,;?!]){0,30}"
                             "(?:如何|怎么|怎样)处理(?:呢)?(?=[。？！?!]|$)")),
     # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
