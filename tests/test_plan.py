@@ -270,9 +270,10 @@ def test_consequences_asked_in_other_words_ask_for_the_sanction():
 
 
 def test_a_penalty_among_the_facts_or_its_decision_as_a_document_is_not_asked():
-    """A fine already imposed or paid is a fact ("被罚款，罚款已经交了", "was fined", "paid a
-    financial penalty", "đã bị xử phạt"); the decision imposing it is a document whose contents or
-    service is asked ("处罚决定书应当载明哪些事项", "Quyết định xử phạt … phải ghi …") -- a procedure."""
+    """A fine already imposed or paid is a fact ("被罚款2万元", "罚款已经交了", "已缴纳罚款", "was fined",
+    "paid a financial penalty", "đã bị xử phạt"); the decision imposing it is a document whose contents
+    or service is asked ("处罚决定书应当载明哪些事项", "Quyết định xử phạt … phải ghi …") -- a procedure.
+    A penalty still to come is asked ("会被罚款，具体是多少钱", "the risk of being fined")."""
     from workbench.retrieve.route import asked_roles
     for q in ("公司因超载被罚款2万元，能否申请行政复议？", "罚款已经交了，现在想办理道路运输证，要走什么流程？",
               "公司已缴纳罚款，还能申请复议吗？", "行政处罚决定书应当载明哪些事项？",
