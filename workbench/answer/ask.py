@@ -201,15 +201,16 @@ def version_changes(wb, cited: list[str], language: str, most: int = 4, uncited:
         if len(units) < 2:
             continue
         before, after = _clauses(units[old].text), _clauses(units[new].text)
-        gone = [c for c in before if key(c) not in {key(x) for x in after}]
-        came = [c for c in after if key(c) not in {key(x) for x in before}]
+        had, has = {key(c) for c in before}, {key(c) for c in after}
+        gone = [c for c in before if key(c) not in has]
+        came = [c for c in after if key(c) not in had]
         lines = []
         for c in list(gone):            # a rewritten sentence: the added one most like it
-            best = max(came, key=lambda x: similarity(c, x), default=None)
-            if best is not None and similarity(c, best) >= REWRITTEN:
-                lines.append(f"{q(c)} → {q(best)}")
+            alike = max(((similarity(c, x), x) for x in came), default=None)
+            if alike is not None and alike[0] >= REWRITTEN:
+                lines.append(f"{q(c)} → {q(alike[1])}")
                 gone.remove(c)
-                came.remove(best)
+                came.remove(alike[1])
         lines += [f"{words[0]} {q(c)}" for c in gone] + [f"{words[1]} {q(c)}" for c in came]
         if lines:
             label = words[2].format(old.split("@")[1].split("/")[0], new.split("@")[1].split("/")[0])

@@ -12,7 +12,7 @@ from ..core.records import Filter, Hit, Result
 from . import cite, pairing
 from ..link.versions import article_history
 from .expand import Step, article_of
-from .plan import make_plan, structural, whole_step
+from .plan import make_plan, structural
 from .together import start
 from .rerank import Signals, answering, rerank
 from .route import language_weights, load_policies
@@ -56,7 +56,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         if cfg.weights.citing else {}
     units.update({u.id: u for u in r.store.get([a for a in citing if a not in units], vectors=True)})
     candidates |= {a for a in citing if scope.allows(units.get(a))}
-    if plan.route.articles and seeds.direct and whole_step(plan.topic):
+    if plan.article_only and seeds.direct:
         # nothing asked beyond the article named, in any question type ("Compare Article 8 of the 2012 Act
         # with the 2018 version", "第九条与2008年版本相比作了什么修改", "What is Article 8 of the Act?"): the
         # answer is that article, in each version in scope -- not what the question's other words happen to match

@@ -68,6 +68,7 @@ class Plan:
                                    # (the whole question when it names an article but no instrument)
     facts: str                     # the topic without a duty-and-penalty frame (义务 / 处罚 / penalty)
     terms: tuple[str, ...] = ()    # defined terms the question asks about (definition questions)
+    article_only: bool = False     # names an article and asks nothing beyond it ("What is Article 8 of the Act?")
 
     @property
     def type(self) -> str:
@@ -90,11 +91,13 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     # an article named without its instrument ("In the context of Rule 6.1, …") stands for
     # nothing in the scope, and a provision applying it names it the same way: search the whole question
     subject = question if route.articles and not keys else topic(question, list(names))
-    if route.type == "version_diff" and not (route.articles or route.history or route.polar or route.provisions) \
-            and whole_step(subject):
+    # nothing asked beyond an article named ("What is Article 8 of the Act?"), or beyond a revision compared
+    compared = route.type == "version_diff" and not (route.history or route.polar or route.provisions)
+    bare = bool(route.articles or compared) and whole_step(subject)
+    if bare and not route.articles:
         route = replace(route, provisions="changed")     # "what did the 2016 revision change": all it changed
     return Plan(question, language, route, frozenset(keys), names, subject, facts(subject),
-                _terms(question, route, terms))
+                _terms(question, route, terms), bare and bool(route.articles))
 
 
 def _terms(question: str, route: Route, terms: dict[str, list[str]] | None) -> tuple[str, ...]:

@@ -359,9 +359,10 @@ def classify(q: str) -> Route:
     when = WHEN_CHANGED.search(q) is not None
     history = has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None or revision and WENT_THROUGH.search(q) is not None \
         or when
+    provisions = asked_provisions(q) if revision else ""
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
-    elif when or revision and asked_provisions(q) or COUNTERPART.search(q) and len(years) >= 2 or has(DIFF_CUES) and (
+    elif when or provisions or COUNTERPART.search(q) and len(years) >= 2 or has(DIFF_CUES) and (
             len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
             or history or revision and LAW_REVISED.search(q) and ASKED_CHANGE.search(q)) or \
             CHANGE_VERB.search(q) and (RE_YEAR_VERSION.search(q) or VERSION_NAMED.search(q)):
@@ -376,7 +377,7 @@ def classify(q: str) -> Route:
         kind = "precise"
     both = PREVIOUS_AND_NOW.search(q) is not None
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, history, asks,
-                 has(CURRENT_CUES) or both, polar(q), BODY.search(q) is not None, asked_provisions(q) if revision else "",
+                 has(CURRENT_CUES) or both, polar(q), BODY.search(q) is not None, provisions,
                  tuple(int(y) for y in BEFORE_REVISION.findall(q)), both or PREVIOUS.search(q) is not None)
 
 
