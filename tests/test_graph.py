@@ -73,6 +73,32 @@ def test_a_renaming_made_throughout_a_revision_is_told_from_a_change_of_substanc
     assert all(int(dict(e.attrs)["substance"]) > 0 for e in edges if e.type == EdgeType.AMENDS)
 
 
+def test_a_body_renamed_by_adding_to_its_name_throughout_a_revision_is_a_renaming():
+    """"交通主管部门" -> "交通运输主管部门" is an insertion, not a substitution, but made inside the
+    name of a body in every article naming it, it renames that body: substance 0 there, while the
+    article that also changed a period keeps its substance, and the same insertion made in one
+    article only (no renaming of the revision) is a change of substance."""
+    import datetime as dt
+    from workbench.core.records import Unit as U
+    from workbench.link.versions import align_corpus
+    pairs = [("国务院交通主管部门规定教学大纲。", "国务院交通运输主管部门规定教学大纲。"),
+             ("县级交通主管部门负责监督检查。", "县级交通运输主管部门负责监督检查。"),
+             ("申请人向交通主管部门提出申请。", "申请人向交通运输主管部门提出申请。"),
+             ("交通主管部门应当在十日内作出决定。", "交通运输主管部门应当在三十日内作出决定。")]
+
+    def sizes(rows):
+        units = [U("t@1", "t", "1", "document", "", effective_from=dt.date(2001, 1, 1)),
+                 U("t@2", "t", "2", "document", "", effective_from=dt.date(2011, 1, 1))]
+        units += [art(f"t@{v}", str(i + 1), pair[v - 1]) for v in (1, 2) for i, pair in enumerate(rows)]
+        edges, _ = align_corpus(units)
+        return {e.source: int(dict(e.attrs)["substance"]) for e in edges if e.type == EdgeType.AMENDS}
+    size = sizes(pairs)
+    assert size["t@2/a1"] == size["t@2/a2"] == size["t@2/a3"] == 0
+    assert size["t@2/a4"] > 0                                           # the period changed too
+    alone = sizes([pairs[0], ("县级主管部门负责监督检查。", "县级主管部门负责监督检查和处罚。")])
+    assert alone["t@2/a1"] > 0                                          # made once: no renaming
+
+
 def test_a_change_of_form_only_is_inherited_not_amended():
     """Half-width / full-width punctuation, quote style, spaces and Unicode composition are
     typesetting, not amendment: INHERITS with formal_change = true (the diff is kept)."""

@@ -115,6 +115,28 @@ def test_relink_reextracts_without_changing_a_current_graph(ws, capsys):
     assert Workbench.open(wb.path, Config(IngestConfig(progress=False))).graph.counts() == before
 
 
+def test_relink_aligns_versions_again(ws, tmp_path):
+    """Version alignment is read by rule too (what an amendment changed, link/substance.py):
+    `workbench relink` aligns the versions again from the stored units and vectors, so a workspace
+    whose version edges are gone (or were made by older rules) gets them back as ingest made them."""
+    import shutil
+    from collections import Counter
+    copy = tmp_path / "ws"
+    shutil.copytree(ws[0].path, copy)
+    config = Config(IngestConfig(progress=False))
+    wb = Workbench.open(copy, config, create=False)
+    versions = lambda g: Counter(e for e in g.all_edges()                        # noqa: E731
+                                 if e.type.name in ("AMENDS", "INHERITS") and "/" in e.source)   # between articles
+    before = versions(wb.graph)
+    assert before
+    for corpus in {row["corpus"] for row in wb.store.counts()}:
+        wb.graph.replace_corpus(corpus, [], "versions")
+    wb.graph.save()
+    assert not versions(Workbench.open(copy, config, create=False).graph)
+    assert main(["relink", "--workspace", str(copy)]) == 0
+    assert versions(Workbench.open(copy, config, create=False).graph) == before
+
+
 def test_vector_index_built_for_large_tables_and_finds_nearest(tmp_path, monkeypatch):
     """Past ANN_MIN embedded rows the store searches through an IVF-HNSW index; the nearest
     neighbour of a stored vector is still that vector, and filters still apply."""

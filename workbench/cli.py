@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--kind", help="only units of this kind (article, clause, passage, ...)")
 
-    s = sub.add_parser("relink", help="classify roles and extract citations again from the stored units, resolve them "
+    s = sub.add_parser("relink", help="classify roles, extract citations and align versions again from the stored "
+                                      "units, resolve them "
                                       "(after upgrading the extractors; nothing is re-embedded)")
     s.add_argument("--workspace", default=DEFAULT_WS)
     s.add_argument("--wait", type=float, nargs="?", const=float("inf"), metavar="SECONDS",

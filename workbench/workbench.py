@@ -21,7 +21,7 @@ from .link.run import extract_citations
 from .link.store import CITATIONS, load_citations, save_citations
 from .core.records import DOCUMENTS, Filter, Hit, Problem, Unit
 from .retrieve.retriever import guess_language
-from .link.versions import article_history, in_force, version_in_force
+from .link.versions import align_corpus, article_history, in_force, version_in_force
 from .store.graph import FILES as GRAPH, IGraphStore
 from .store.journal import pending, roll_back, transaction, write_file
 from .store.checks import META
@@ -234,6 +234,10 @@ class Workbench:
             units = self.store.where(Filter(corpus=corpus))
             save_citations(self.path / CITATIONS / f"{corpus}.jsonl", extract_citations(units))
             self.graph.replace_corpus(corpus, implicit_duties(units), "duties")
+            # versions aligned again with the stored vectors (what an amendment changed is read by rule too)
+            vectors = self.store.vectors([u.id for u in units if u.kind in ("article", "passage")])
+            ordered = sorted(units, key=lambda u: (u.key, u.version, u.ordinal))      # as ingest aligns them
+            self.graph.replace_corpus(corpus, align_corpus(ordered, vectors)[0], "versions")
         problems = self.relink()
         self.graph.save()
         self._retriever = None

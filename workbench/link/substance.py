@@ -12,7 +12,8 @@ least SYSTEMATIC articles is the step's renaming; an article's *substance* is th
 characters (words for alphabetic text) its other operations change. An article whose every
 operation is such a renaming has substance 0. Only a substitution is a renaming (text
 replaced by other text): a phrase inserted or deleted throughout ("或者备案", a co-authority
-dropped from every list) changes what the law says. An operation touching a figure (an amount,
+dropped from every list) changes what the law says -- unless it is made inside a body's name
+("交通[运输]主管部门"), which is the name replaced by another (`_in_name`). An operation touching a figure (an amount,
 a period, a count) or a modal word (应当 / 可以 / 不得, shall / may / must, phải / được /
 không) is never one either: raising every fine, or making every "may" a "shall", is a change of
 substance however many articles it touches.
@@ -30,6 +31,9 @@ from ..parse.numerals import CN_NUM
 # fitted: checked on the steps of 道路运输条例 2019 -> 2022 (an institutional renaming) and of the
 # hand-checked alignment sample (benchmarks/handcheck/version_alignment.csv).
 SYSTEMATIC = 3
+# Characters either side of an edit made inside a body's name that stand for the name (`_in_name`):
+# two hold the word before and after it ("交通" + 运输 + "主管"). Design choice, not fitted.
+CONTEXT = 2
 GAP = 2             # Chinese: changes this close are one operation (a name is rarely split by more)
 _FIGURE = re.compile(rf"[{CN_NUM}]")
 _MODAL = re.compile(r"应当|必须|可以|不得|禁止|严禁|\b(?:shall|must|may|not|should|phải|được|không|cấm)\b", re.IGNORECASE)
@@ -57,7 +61,31 @@ def operations(old: str, new: str) -> list[tuple[Op, tuple[Op, ...]]]:
             spans[-1][4].append(piece)
         else:
             spans.append([i1, i2, j1, j2, [piece]])
-    return [((joiner.join(a[i1:i2]), joiner.join(b[j1:j2])), tuple(pieces)) for i1, i2, j1, j2, pieces in spans]
+    out = [((joiner.join(a[i1:i2]), joiner.join(b[j1:j2])), tuple(pieces)) for i1, i2, j1, j2, pieces in spans]
+    if cjk and any(len(pieces) == 1 and not (i2 > i1 and j2 > j1) for i1, i2, j1, j2, pieces in spans):
+        out = [_in_name(old, new, span) or op for span, op in zip(spans, out)]
+    return out
+
+
+def _in_name(old: str, new: str, span: list) -> tuple[Op, tuple[Op, ...]] | None:
+    """A Chinese insertion or deletion made inside the name of a public body ("交通[运输]主管部门",
+    "农业[农村]主管部门": the body renamed by adding to its name) as the substitution of the name's
+    CONTEXT characters around it (交通主管 -> 交通运输主管), the edit itself kept as its one piece
+    (its size): counted across the step's articles like any substitution, so that made throughout
+    the revision it is a renaming. Inside a name: strictly within an authority the entity rules find
+    in the text holding the edit (entities/rules_zh.py) -- a phrase inserted after a name ("，或者备案")
+    is no part of it."""
+    from ..entities.rules_zh import spans as names
+    i1, i2, j1, j2, pieces = span
+    if len(pieces) != 1 or (i2 > i1 and j2 > j1):
+        return None
+    text, s, e = (new, j1, j2) if j2 > j1 else (old, i1, i2)
+    if not any(kind == "authority" and a < s and e < b for kind, a, b, _ in names(text)):
+        return None
+    left, right = old[max(0, i1 - CONTEXT):i1], old[i2:i2 + CONTEXT]
+    if new[max(0, j1 - CONTEXT):j1] != left or new[j2:j2 + CONTEXT] != right:
+        return None
+    return (left + old[i1:i2] + right, left + new[j1:j2] + right), tuple(pieces)
 
 
 def _size(op: tuple[str, str]) -> int:
@@ -82,5 +110,5 @@ def substance(ops_by_pair: dict[tuple[str, str], list[tuple[Op, tuple[Op, ...]]]
     def size(whole: Op, pieces: tuple[Op, ...]) -> int:
         if renaming(whole):
             return 0
-        return sum(_size(p) for p in pieces if not renaming(p)) if len(pieces) > 1 else _size(whole)
+        return sum(_size(p) for p in pieces if not renaming(p)) if len(pieces) > 1 else _size(pieces[0])
     return {pair: sum(size(w, p) for w, p in ops) for pair, ops in ops_by_pair.items()}
