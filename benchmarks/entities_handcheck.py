@@ -74,7 +74,15 @@ def summarise(judged: list[dict], by: str) -> dict:
         c = float(r["confidence"])
         bands["<0.6" if c < 0.6 else "0.6-0.8" if c < 0.8 else ">=0.8"].append(r)
     out["by_confidence"] = {k: precision(v) for k, v in sorted(bands.items())}
+    # the two kinds of pattern entities/extract.py grades: a name in a closed form (a title, a level
+    # prefix, a fixed head: 0.85 and over) and one whose end was found by scanning (below); the
+    # threshold is the extractor's own grading, not fitted on the sheets (`workbench entities --min-confidence`)
+    out["by_form"] = {"closed (>=0.85)": precision([r for r in judged if float(r["confidence"]) >= CLOSED]),
+                      "scanned (<0.85)": precision([r for r in judged if float(r["confidence"]) < CLOSED])}
     return out
+
+
+CLOSED = 0.85
 
 
 # the sheet suffixes: the first rules, then the blind rounds 1-12 (round 7, seed 61: relations of
@@ -155,6 +163,7 @@ def main() -> int:
         res["recall_validation3"] = recall(lang, lambda uid: by_unit[uid], "_validation3")
         res["recall_validation4"] = recall(lang, lambda uid: by_unit[uid], "_validation4")
         res["inventory"] = {"entities": len(index.entities), "mentions": len(index.mentions),
+                            "entities_closed_form": sum(c >= CLOSED for c in index.confidence().values()),
                             "relations": len(index.relations), "aggregated": len(index.aggregated)}
         result[lang] = res
         for sheet in args.sheets.split(","):

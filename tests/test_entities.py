@@ -349,3 +349,12 @@ def test_a_workspaces_entities_from_the_command_line(sample_workspace, capsys):
     n_instruments = int(out[0].split(" in ")[1].split()[0])
     assert n_instruments >= 2                                     # named by the Act and by the Decree
     assert main(["entities", "--relations", "authority:no such body", "--workspace", str(sample_workspace)]) == 2
+    capsys.readouterr()
+    # --min-confidence: only entities with a mention that confident (0.85: named in a closed form)
+    assert main(["entities", "-k", "500", "--workspace", str(sample_workspace)]) == 0
+    every = [float(line.rsplit("confidence ", 1)[1]) for line in capsys.readouterr().out.splitlines()]
+    assert main(["entities", "-k", "500", "--min-confidence", "0.85", "--workspace", str(sample_workspace)]) == 0
+    closed = [float(line.rsplit("confidence ", 1)[1]) for line in capsys.readouterr().out.splitlines()]
+    assert closed and all(c >= 0.85 for c in closed) and len(closed) == sum(c >= 0.85 for c in every) < len(every)
+    assert main(["entities", "--min-confidence", "2", "--workspace", str(sample_workspace)]) == 2
+    assert "--min-confidence" in capsys.readouterr().err

@@ -14,6 +14,10 @@ def add_parsers(sub, default_ws: str, positive) -> None:
     s.add_argument("--type", choices=["authority", "party", "instrument", "document", "term"])
     s.add_argument("-k", type=positive, default=20, help="how many (default 20)")
     s.add_argument("--relations", metavar="ENTITY_ID", help="list this entity's aggregated relations instead")
+    s.add_argument("--min-confidence", type=float, default=0.0, metavar="C",
+                   help="only entities with a mention at least this confident (0.85: names in a closed form; "
+                        "the precision of each band is in docs/benchmarks.md, Entities of law); with --relations, "
+                        "relations at least this confident on average")
     s.add_argument("--build-collections", action="store_true",
                    help="(re)build the entity, relation, summary and term vector collections (new texts only are embedded)")
     s.add_argument("--search", metavar="QUERY", help="multi-vector search: units and every built collection, fused")
@@ -34,8 +38,9 @@ def cmd_entities(args, wb) -> int:
     if args.build_collections and args.search is not None:
         print("error: give --build-collections or --search, not both", file=sys.stderr)
         return 2
-    if (args.build_collections or args.search is not None) and (args.query or args.type or args.relations):
-        print("error: NAME, --type and --relations list entities; they do not go with --build-collections "
+    if (args.build_collections or args.search is not None) and (args.query or args.type or args.relations
+                                                                or args.min_confidence):
+        print("error: NAME, --type, --relations and --min-confidence list entities; they do not go with --build-collections "
               "or --search", file=sys.stderr)
         return 2
     if args.search is not None and not args.search.strip():
@@ -54,15 +59,20 @@ def cmd_entities(args, wb) -> int:
             text = " ".join(h.text.split())[:90]
             print(f"{rank:>2}. {h.collection:<9} {h.id}  {text}")
         return 0
+    if not 0.0 <= args.min_confidence <= 1.0:
+        print("error: --min-confidence must be between 0 and 1", file=sys.stderr)
+        return 2
     index = wb.entities
     if args.relations and args.relations not in index.entities:
         print(f"error: no entity {args.relations!r}; list ids with `workbench entities NAME`", file=sys.stderr)
         return 2
-    for r in index.relations_of(args.relations)[:args.k] if args.relations else ():
+    for r in index.relations_of(args.relations, min_confidence=args.min_confidence)[:args.k] if args.relations else ():
         print(f"{r.subject} -{r.type}-> {r.object}  x{r.occurrences} in {r.document_count} instrument(s), confidence "
               f"{r.avg_confidence:.2f} (max {r.max_confidence:.2f}), first seen {r.first_seen or '?'}")
-    for e in () if args.relations else index.search(args.query, (args.type,) if args.type else (), args.k):
-        print(f"{e['id']:<50} {e['mentions']:>4} mentions in {e['documents']} instrument(s)")
+    for e in () if args.relations else index.search(args.query, (args.type,) if args.type else (), args.k,
+                                                     args.min_confidence):
+        print(f"{e['id']:<50} {e['mentions']:>4} mentions in {e['documents']} instrument(s), "
+              f"confidence {e['confidence']:.2f}")
     return 0
 
 

@@ -29,6 +29,8 @@ class EntityOut(BaseModel):
     language: str
     mentions: int
     documents: int = Field(description="distinct instruments mentioning it")
+    confidence: float = Field(description="its most confident mention's (pattern strength; 0.85 and over: a name "
+                                          "in a closed form)")
 
 
 class CoOccurring(BaseModel):
@@ -110,8 +112,8 @@ def add_entity_routes(app: FastAPI, shared, busy: dict, not_found: dict) -> None
     @app.get("/entities", response_model=list[EntityOut], responses=busy,
              summary="Entities of law (authorities, parties, instruments, documents, terms) by name")
     def search(q: str = Query("", max_length=300), type: list[Literal[TYPES]] = Query([]),  # noqa: A002
-               limit: int = Query(20, ge=1, le=500)):
-        return index().search(q, tuple(type), limit)
+               limit: int = Query(20, ge=1, le=500), min_confidence: float = Query(0.0, ge=0.0, le=1.0)):
+        return index().search(q, tuple(type), limit, min_confidence)
 
     @app.get("/entities/relations", response_model=list[AggregatedRelation], responses=absent,
              summary="An entity's relations aggregated across documents")

@@ -45,16 +45,31 @@ class EntityIndex:
     def graph(self):
         return self._graph
 
-    def search(self, query: str = "", types=(), limit: int = 20) -> list[dict]:
-        """Entities whose name or a surface form contains `query` (normalised), most mentioned first."""
+    def search(self, query: str = "", types=(), limit: int = 20, min_confidence: float = 0.0) -> list[dict]:
+        """Entities whose name or a surface form contains `query` (normalised), most mentioned first;
+        `min_confidence`: only those with a mention at least that confident (its pattern's strength,
+        entities/extract.py: 0.85 and over, a name in a closed form -- a title, a level prefix, a fixed
+        head -- rather than one whose end was found by scanning)."""
         q = normalise(query) if query else ""
         count = Counter(m.entity_id for m in self.mentions)
+        best = self.confidence()
         docs = self._documents_of()
         found = [e for e in self.entities.values() if (not types or e.type in types)
+                 and best.get(e.id, 0.0) >= min_confidence
                  and (not q or q in normalise(e.name) or any(q in normalise(s) for s in e.surfaces))]
         found.sort(key=lambda e: (-count[e.id], e.id))
         return [{"id": e.id, "type": e.type, "name": e.name, "surfaces": list(e.surfaces), "language": e.language,
-                 "mentions": count[e.id], "documents": len(docs.get(e.id, ()))} for e in found[:limit]]
+                 "mentions": count[e.id], "documents": len(docs.get(e.id, ())), "confidence": best.get(e.id, 0.0)}
+                for e in found[:limit]]
+
+    def confidence(self) -> dict[str, float]:
+        """Entity id -> the confidence of its most confident mention (read once)."""
+        if getattr(self, "_confidence", None) is None:
+            best: dict[str, float] = {}
+            for m in self.mentions:
+                best[m.entity_id] = max(best.get(m.entity_id, 0.0), m.confidence)
+            self._confidence = best
+        return self._confidence
 
     def relations_of(self, entity_id: str, types=None, min_confidence: float = 0.0,
                      min_occurrences: int = 1) -> list[AggregatedRelation]:
