@@ -63,11 +63,12 @@ def operations(old: str, new: str) -> list[tuple[Op, tuple[Op, ...]]]:
             spans.append([i1, i2, j1, j2, [piece]])
     out = [((joiner.join(a[i1:i2]), joiner.join(b[j1:j2])), tuple(pieces)) for i1, i2, j1, j2, pieces in spans]
     if cjk and any(len(pieces) == 1 and not (i2 > i1 and j2 > j1) for i1, i2, j1, j2, pieces in spans):
-        out = [_in_name(old, new, span) or op for span, op in zip(spans, out)]
+        bodies: dict[str, list] = {}        # the authorities named in each text, found once
+        out = [_in_name(old, new, span, bodies) or op for span, op in zip(spans, out)]
     return out
 
 
-def _in_name(old: str, new: str, span: list) -> tuple[Op, tuple[Op, ...]] | None:
+def _in_name(old: str, new: str, span: list, bodies: dict[str, list]) -> tuple[Op, tuple[Op, ...]] | None:
     """A Chinese insertion or deletion made inside the name of a public body ("交通[运输]主管部门",
     "农业[农村]主管部门": the body renamed by adding to its name) as the substitution of the name's
     CONTEXT characters around it (交通主管 -> 交通运输主管), the edit itself kept as its one piece
@@ -80,7 +81,9 @@ def _in_name(old: str, new: str, span: list) -> tuple[Op, tuple[Op, ...]] | None
     if len(pieces) != 1 or (i2 > i1 and j2 > j1):
         return None
     text, s, e = (new, j1, j2) if j2 > j1 else (old, i1, i2)
-    if not any(kind == "authority" and a < s and e < b for kind, a, b, _ in names(text)):
+    if text not in bodies:
+        bodies[text] = [(a, b) for kind, a, b, _ in names(text) if kind == "authority"]
+    if not any(a < s and e < b for a, b in bodies[text]):
         return None
     left, right = old[max(0, i1 - CONTEXT):i1], old[i2:i2 + CONTEXT]
     if new[max(0, j1 - CONTEXT):j1] != left or new[j2:j2 + CONTEXT] != right:
