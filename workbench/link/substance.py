@@ -34,6 +34,11 @@ SYSTEMATIC = 3
 # Characters either side of an edit made inside a body's name that stand for the name (`_in_name`):
 # two hold the word before and after it ("交通" + 运输 + "主管"). Design choice, not fitted.
 CONTEXT = 2
+# the head nouns of a Chinese public body's name (部门 / 机构 / 委员会 / 机关 / 人民政府 / 办公室; one-character heads
+# such as 部 or 局 also end ordinary words, 全部, 局部), reached through at most four more characters of the
+# name ("交通[运输]主管部门", "农业[农村]部门"). Design choice, not fitted.
+_BODY_AFTER = re.compile(r"[\u4e00-\u9fff]{0,4}?(?:部门|机构|委员会|机关|人民政府|办公室)")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 GAP = 2             # Chinese: changes this close are one operation (a name is rarely split by more)
 _FIGURE = re.compile(rf"[{CN_NUM}]")
 _MODAL = re.compile(r"应当|必须|可以|不得|禁止|严禁|\b(?:shall|must|may|not|should|phải|được|không|cấm)\b", re.IGNORECASE)
@@ -63,27 +68,23 @@ def operations(old: str, new: str) -> list[tuple[Op, tuple[Op, ...]]]:
             spans.append([i1, i2, j1, j2, [piece]])
     out = [((joiner.join(a[i1:i2]), joiner.join(b[j1:j2])), tuple(pieces)) for i1, i2, j1, j2, pieces in spans]
     if cjk and any(len(pieces) == 1 and not (i2 > i1 and j2 > j1) for i1, i2, j1, j2, pieces in spans):
-        bodies: dict[str, list] = {}        # the authorities named in each text, found once
-        out = [_in_name(old, new, span, bodies) or op for span, op in zip(spans, out)]
+        out = [_in_name(old, new, span) or op for span, op in zip(spans, out)]
     return out
 
 
-def _in_name(old: str, new: str, span: list, bodies: dict[str, list]) -> tuple[Op, tuple[Op, ...]] | None:
+def _in_name(old: str, new: str, span: list) -> tuple[Op, tuple[Op, ...]] | None:
     """A Chinese insertion or deletion made inside the name of a public body ("交通[运输]主管部门",
     "农业[农村]主管部门": the body renamed by adding to its name) as the substitution of the name's
     CONTEXT characters around it (交通主管 -> 交通运输主管), the edit itself kept as its one piece
     (its size): counted across the step's articles like any substitution, so that made throughout
-    the revision it is a renaming. Inside a name: strictly within an authority the entity rules find
-    in the text holding the edit (entities/rules_zh.py) -- a phrase inserted after a name ("，或者备案")
-    is no part of it."""
-    from ..entities.rules_zh import spans as names
+    the revision it is a renaming. Inside a name (`_BODY_AFTER`): after a Chinese character and running,
+    with no break, into the head noun of a body's name within a few characters -- a phrase inserted
+    after a name ("，或者备案") or before a verb is no part of one."""
     i1, i2, j1, j2, pieces = span
     if len(pieces) != 1 or (i2 > i1 and j2 > j1):
         return None
     text, s, e = (new, j1, j2) if j2 > j1 else (old, i1, i2)
-    if text not in bodies:
-        bodies[text] = [(a, b) for kind, a, b, _ in names(text) if kind == "authority"]
-    if not any(a < s and e < b for a, b in bodies[text]):
+    if s == 0 or not _HAN.match(text[s - 1]) or not _BODY_AFTER.match(text, e):
         return None
     left, right = old[max(0, i1 - CONTEXT):i1], old[i2:i2 + CONTEXT]
     if new[max(0, j1 - CONTEXT):j1] != left or new[j2:j2 + CONTEXT] != right:
