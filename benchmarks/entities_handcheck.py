@@ -154,6 +154,13 @@ def main() -> int:
             res[sheet] = summarise(judged, "type")          # the first rules (tuning material)
             for suffix in ROUNDS[1:]:           # the blind rounds (see the docstring); missing sheets: empty
                 res[sheet + suffix] = summarise(rows(f"{sheet}_{lang}{suffix}.csv"), "type")
+            if sheet == "entities":             # what `--min-confidence` keeps: entities by their surest mention
+                best = index.confidence()
+                for suffix in ROUNDS:
+                    judged = rows(f"{sheet}_{lang}{suffix}.csv")
+                    res[sheet + suffix]["by_entity_form"] = {
+                        "kept at 0.85": precision([r for r in judged if best.get(r["entity_id"], 0.0) >= CLOSED]),
+                        "left out": precision([r for r in judged if best.get(r["entity_id"], 0.0) < CLOSED])}
             if args.current:
                 status = current_status(lang, index, sheet, args.against)
                 print(f"{lang} {sheet}: " + ", ".join(f"{m}/{s} {n}" for (m, s), n in sorted(status.items())))

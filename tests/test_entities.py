@@ -356,5 +356,16 @@ def test_a_workspaces_entities_from_the_command_line(sample_workspace, capsys):
     assert main(["entities", "-k", "500", "--min-confidence", "0.85", "--workspace", str(sample_workspace)]) == 0
     closed = [float(line.rsplit("confidence ", 1)[1]) for line in capsys.readouterr().out.splitlines()]
     assert closed and all(c >= 0.85 for c in closed) and len(closed) == sum(c >= 0.85 for c in every) < len(every)
-    assert main(["entities", "--min-confidence", "2", "--workspace", str(sample_workspace)]) == 2
-    assert "--min-confidence" in capsys.readouterr().err
+    assert main(["entities", "--search", "licence", "--min-confidence", "0", "--workspace", str(sample_workspace)]) == 2
+    err = capsys.readouterr().err                                        # (out of range: tests/test_hostile.py)
+    assert "--min-confidence" in err and len(err.strip().splitlines()) == 1, err
+    # with --relations: the relations at least that confident on average
+    from workbench.workbench import Workbench
+    index = Workbench.open(sample_workspace, create=False).entities
+    eid = max(index.entities, key=lambda e: (len(index.relations_of(e)), e))
+    assert main(["entities", "--relations", eid, "-k", "500", "--workspace", str(sample_workspace)]) == 0
+    every = [float(line.split("confidence ")[1].split()[0]) for line in capsys.readouterr().out.splitlines()]
+    assert main(["entities", "--relations", eid, "-k", "500", "--min-confidence", "0.8",
+                 "--workspace", str(sample_workspace)]) == 0
+    strong = [float(line.split("confidence ")[1].split()[0]) for line in capsys.readouterr().out.splitlines()]
+    assert every and len(strong) == sum(c >= 0.8 for c in every) and all(c >= 0.8 for c in strong)

@@ -75,28 +75,44 @@ def test_a_renaming_made_throughout_a_revision_is_told_from_a_change_of_substanc
 
 def test_a_body_renamed_by_adding_to_its_name_throughout_a_revision_is_a_renaming():
     """"交通主管部门" -> "交通运输主管部门" is an insertion, not a substitution, but made inside the
-    name of a body in every article naming it, it renames that body: substance 0 there, while the
-    article that also changed a period keeps its substance, and the same insertion made in one
-    article only (no renaming of the revision) is a change of substance."""
+    name of a body in every article naming it, it renames that body: substance 0 there (and
+    dropping it again, a deletion, likewise), while the article that also changed a period keeps its
+    substance. Not a renaming: the same insertion in fewer than three articles; a phrase added after
+    a name in as many; another body or another level joined to the name; any of it without the
+    bodies' spans (which the workspace passes in from the entity rules)."""
     import datetime as dt
     from workbench.core.records import Unit as U
+    from workbench.entities.rules_zh import bodies
     from workbench.link.versions import align_corpus
     pairs = [("国务院交通主管部门规定教学大纲。", "国务院交通运输主管部门规定教学大纲。"),
              ("县级交通主管部门负责监督检查。", "县级交通运输主管部门负责监督检查。"),
              ("申请人向交通主管部门提出申请。", "申请人向交通运输主管部门提出申请。"),
              ("交通主管部门应当在十日内作出决定。", "交通运输主管部门应当在三十日内作出决定。")]
 
-    def sizes(rows):
+    def sizes(rows, names=bodies):
         units = [U("t@1", "t", "1", "document", "", effective_from=dt.date(2001, 1, 1)),
                  U("t@2", "t", "2", "document", "", effective_from=dt.date(2011, 1, 1))]
         units += [art(f"t@{v}", str(i + 1), pair[v - 1]) for v in (1, 2) for i, pair in enumerate(rows)]
-        edges, _ = align_corpus(units)
+        edges, _ = align_corpus(units, bodies=names)
         return {e.source: int(dict(e.attrs)["substance"]) for e in edges if e.type == EdgeType.AMENDS}
     size = sizes(pairs)
     assert size["t@2/a1"] == size["t@2/a2"] == size["t@2/a3"] == 0
     assert size["t@2/a4"] > 0                                           # the period changed too
+    back = sizes([(b, a) for a, b in pairs[:3]])                         # the name shortened again
+    assert set(back.values()) == {0}
+    assert all(v > 0 for v in sizes(pairs[:3], names=None).values())    # no spans: an insertion is substance
     alone = sizes([pairs[0], ("县级主管部门负责监督检查。", "县级主管部门负责监督检查和处罚。")])
     assert alone["t@2/a1"] > 0                                          # made once: no renaming
+    after = [("设立学校报交通主管部门批准。", "设立学校报交通主管部门批准并公告。"),
+             ("变更名称报交通主管部门批准。", "变更名称报交通主管部门批准并公告。"),
+             ("终止办学报交通主管部门批准。", "终止办学报交通主管部门批准并公告。")]
+    assert all(v > 0 for v in sizes(after).values())                    # a phrase after the name
+    joined = [(a, b.replace("交通运输主管部门", "交通运输、公安主管部门")) for a, b in pairs[:3]]
+    assert all(v > 0 for v in sizes(joined).values())                   # another body joined to it
+    level = [("县级交通主管部门规定教学大纲。", "县级以上交通主管部门规定教学大纲。"),
+             ("县级交通主管部门负责监督检查。", "县级以上交通主管部门负责监督检查。"),
+             ("申请人向县级交通主管部门提出申请。", "申请人向县级以上交通主管部门提出申请。")]
+    assert all(v > 0 for v in sizes(level).values())                    # a level of government added
 
 
 def test_a_change_of_form_only_is_inherited_not_amended():

@@ -84,6 +84,9 @@ def test_keys_that_would_break_unit_ids_are_refused_with_the_line(tmp_path, key)
     (["search", "x", "-k", "-5"], "argument -k"),
     (["eval", "B.jsonl", "--systems", "bm25,nope"], "--systems"),
     (["eval", "B.jsonl", "--limit", "0"], "argument --limit"),
+    (["entities", "--min-confidence", "2"], "argument --min-confidence"),
+    (["entities", "--min-confidence", "nan"], "argument --min-confidence"),
+    (["traverse", "authority:x", "--min-confidence", "-0.1"], "argument --min-confidence"),
 ])
 def test_bad_arguments_are_one_line_naming_the_argument_exit_2(tmp_path, capsys, argv, names):
     ws = tmp_path / "ws"

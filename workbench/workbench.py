@@ -216,8 +216,9 @@ class Workbench:
         return pending(self.path) is not None and pending(self.path)["pid"] == os.getpid()
 
     def reextract(self) -> dict[str, list[Problem]]:
-        """Classify provision roles and extract every corpus's citations again from the stored
-        units (after the rules changed), then resolve them: no parsing, no embedding."""
+        """Classify provision roles, extract every corpus's citations and align its versions again
+        from the stored units and vectors (after the rules changed), then resolve the citations: no
+        parsing, no embedding. The ingest reports keep the counts of their ingest."""
         with self._writing():
             self._begin()
             files = [f"{CITATIONS}/{c}.jsonl" for c in sorted({row["corpus"] for row in self.store.counts()})]
@@ -237,7 +238,7 @@ class Workbench:
             # versions aligned again with the stored vectors (what an amendment changed is read by rule too)
             vectors = self.store.vectors([u.id for u in units if u.kind in ("article", "passage")])
             ordered = sorted(units, key=lambda u: (u.key, u.version, u.ordinal))      # as ingest aligns them
-            self.graph.replace_corpus(corpus, align_corpus(ordered, vectors)[0], "versions")
+            self.graph.replace_corpus(corpus, align_corpus(ordered, vectors, self.body_names)[0], "versions")
         problems = self.relink()
         self.graph.save()
         self._retriever = None
@@ -257,6 +258,13 @@ class Workbench:
         meta["corpora"][report.corpus] = str(Path(source).resolve())
         write_meta(self.path, meta)
         self.meta = meta
+
+    @staticmethod
+    def body_names(text: str) -> list[tuple[int, int]]:
+        """The public bodies a Chinese text names, by the entity rules: version alignment reads an
+        edit inside one as a renaming (link/substance.py, which sits below the entities)."""
+        from .entities.rules_zh import bodies
+        return bodies(text)
 
     # -- versions and time ----------------------------------------------------------
     def version_in_force(self, key: str, on: dt.date) -> Unit | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.records import Filter
 from .aggregate import AggregatedRelation, aggregate, filter_relations
@@ -26,6 +26,7 @@ class EntityIndex:
     aggregated: list[AggregatedRelation]
     units: dict[str, object]              # unit id -> Unit (for documents, lines, snippets)
     seconds: float = 0.0
+    _confidence: dict[str, float] | None = field(default=None, init=False, repr=False)   # confidence(), read once
 
     @classmethod
     def build(cls, store, documents) -> "EntityIndex":
@@ -64,7 +65,7 @@ class EntityIndex:
 
     def confidence(self) -> dict[str, float]:
         """Entity id -> the confidence of its most confident mention (read once)."""
-        if getattr(self, "_confidence", None) is None:
+        if self._confidence is None:
             best: dict[str, float] = {}
             for m in self.mentions:
                 best[m.entity_id] = max(best.get(m.entity_id, 0.0), m.confidence)

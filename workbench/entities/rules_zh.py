@@ -226,3 +226,9 @@ def _list_start(text: str, begin: int) -> int:
         if text[begin - 1:begin] != "、":
             break
     return begin
+
+
+def bodies(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every public body the rules find named in `text` (overlapping readings
+    included): version alignment reads an edit inside one as a renaming (link/substance.py)."""
+    return [(a, b) for kind, a, b, _ in spans(text) if kind == "authority"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 
 from ..parse.languages import has_han
 from ..parse.numerals import CN_NUM
@@ -34,20 +35,19 @@ SYSTEMATIC = 3
 # Characters either side of an edit made inside a body's name that stand for the name (`_in_name`):
 # two hold the word before and after it ("交通" + 运输 + "主管"). Design choice, not fitted.
 CONTEXT = 2
-# the head nouns of a Chinese public body's name (部门 / 机构 / 委员会 / 机关 / 人民政府 / 办公室; one-character heads
-# such as 部 or 局 also end ordinary words, 全部, 局部), reached through at most four more characters of the
-# name ("交通[运输]主管部门", "农业[农村]部门"). Design choice, not fitted.
-_BODY_AFTER = re.compile(r"[\u4e00-\u9fff]{0,4}?(?:部门|机构|委员会|机关|人民政府|办公室)")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+# what an edit inside a name may not hold: another body joined to it (、公安 / 和公安 …) or another level
+# of government (市级 -> 市级以上) -- those change who acts, a renaming does not
+_NOT_RENAMING = re.compile(r"[、，,和及与或]|以上|以下|级")
 GAP = 2             # Chinese: changes this close are one operation (a name is rarely split by more)
 _FIGURE = re.compile(rf"[{CN_NUM}]")
 _MODAL = re.compile(r"应当|必须|可以|不得|禁止|严禁|\b(?:shall|must|may|not|should|phải|được|không|cấm)\b", re.IGNORECASE)
 
 
 Op = tuple[str, str]
+Bodies = Callable[[str], list[tuple[int, int]]]     # a text -> the (start, end) of each public body it names
 
 
-def operations(old: str, new: str) -> list[tuple[Op, tuple[Op, ...]]]:
+def operations(old: str, new: str, bodies: Bodies | None = None) -> list[tuple[Op, tuple[Op, ...]]]:
     """(deleted, inserted) for each change between two texts already normalised for form:
     characters for Chinese, words otherwise; each with the pieces it was joined from. Chinese
     changes no more than GAP characters apart are one operation: a renamed body is one
@@ -67,29 +67,39 @@ def operations(old: str, new: str) -> list[tuple[Op, tuple[Op, ...]]]:
         else:
             spans.append([i1, i2, j1, j2, [piece]])
     out = [((joiner.join(a[i1:i2]), joiner.join(b[j1:j2])), tuple(pieces)) for i1, i2, j1, j2, pieces in spans]
-    if cjk and any(len(pieces) == 1 and not (i2 > i1 and j2 > j1) for i1, i2, j1, j2, pieces in spans):
-        out = [_in_name(old, new, span) or op for span, op in zip(spans, out)]
+    if cjk and bodies is not None and any(len(p) == 1 and not (i2 > i1 and j2 > j1) for i1, i2, j1, j2, p in spans):
+        found: dict[str, list[tuple[int, int]]] = {}       # the bodies named in each text, found once
+
+        def named(text: str) -> list[tuple[int, int]]:
+            if text not in found:
+                found[text] = bodies(text)
+            return found[text]
+        out = [_in_name(old, new, span, named) or op for span, op in zip(spans, out)]
     return out
 
 
-def _in_name(old: str, new: str, span: list) -> tuple[Op, tuple[Op, ...]] | None:
+def _in_name(old: str, new: str, span: list, named) -> tuple[Op, tuple[Op, ...]] | None:
     """A Chinese insertion or deletion made inside the name of a public body ("交通[运输]主管部门",
     "农业[农村]主管部门": the body renamed by adding to its name) as the substitution of the name's
-    CONTEXT characters around it (交通主管 -> 交通运输主管), the edit itself kept as its one piece
-    (its size): counted across the step's articles like any substitution, so that made throughout
-    the revision it is a renaming. Inside a name (`_BODY_AFTER`): after a Chinese character and running,
-    with no break, into the head noun of a body's name within a few characters -- a phrase inserted
-    after a name ("，或者备案") or before a verb is no part of one."""
+    characters around it, up to CONTEXT on each side within the name (交通主管 -> 交通运输主管), the
+    edit itself kept as its one piece (its size): counted across the step's articles like any
+    substitution, so that made throughout the revision it is a renaming. Inside a name: strictly
+    within a span `named` gives for the text holding the edit (the entity rules' authorities, passed
+    in by the workspace) -- a phrase inserted after a name ("，或者备案") is no part of it; an edit
+    adding or dropping a body or a level of government (`_NOT_RENAMING`) is never a renaming."""
     i1, i2, j1, j2, pieces = span
     if len(pieces) != 1 or (i2 > i1 and j2 > j1):
         return None
-    text, s, e = (new, j1, j2) if j2 > j1 else (old, i1, i2)
-    if s == 0 or not _HAN.match(text[s - 1]) or not _BODY_AFTER.match(text, e):
+    inserted = j2 > j1
+    text, s, e = (new, j1, j2) if inserted else (old, i1, i2)
+    if _NOT_RENAMING.search(text[s:e]):
         return None
-    left, right = old[max(0, i1 - CONTEXT):i1], old[i2:i2 + CONTEXT]
-    if new[max(0, j1 - CONTEXT):j1] != left or new[j2:j2 + CONTEXT] != right:
+    name = next(((a, b) for a, b in named(text) if a < s and e < b), None)
+    if name is None:
         return None
-    return (left + old[i1:i2] + right, left + new[j1:j2] + right), tuple(pieces)
+    left, right = text[max(name[0], s - CONTEXT):s], text[e:min(name[1], e + CONTEXT)]
+    edited = left + text[s:e] + right
+    return ((left + right, edited) if inserted else (edited, left + right)), tuple(pieces)
 
 
 def _size(op: tuple[str, str]) -> int:

@@ -228,8 +228,11 @@ def version_edges(changes: list[Change], sizes: dict[tuple[str, str], int] | Non
     return edges
 
 
-def align_corpus(units: list[Unit], vectors: dict | None = None) -> tuple[list[Edge], dict[str, dict[str, int]]]:
-    """Align consecutive versions of every key among `units`; returns edges and counts per step."""
+def align_corpus(units: list[Unit], vectors: dict | None = None,
+                 bodies=None) -> tuple[list[Edge], dict[str, dict[str, int]]]:
+    """Align consecutive versions of every key among `units`; returns edges and counts per step.
+    `bodies`: a text -> the spans of the public bodies it names (link/substance.py reads a Chinese edit
+    inside one as a renaming; the workspace passes the entity rules', which sit above this stage)."""
     docs = sorted((u for u in units if u.kind == "document"),
                   key=lambda d: (d.key, d.effective_from or dt.date.min, d.version))
     articles: dict[str, list[Unit]] = {}
@@ -242,17 +245,17 @@ def align_corpus(units: list[Unit], vectors: dict | None = None) -> tuple[list[E
         for older, newer in zip(versions, versions[1:]):
             changes = align(articles.get(older.id, []), articles.get(newer.id, []), vectors)
             edges += version_edges(changes, step_substance(changes, articles.get(older.id, []) +
-                                                           articles.get(newer.id, [])))
+                                                           articles.get(newer.id, []), bodies))
             step = f"{older.id} -> {newer.version}"
             counts[step] = {s: sum(c.status == s for c in changes)
                             for s in ("inherited", "amended", "renumbered", "added", "removed", *PART_STATUS)}
     return edges, counts
 
 
-def step_substance(changes: list[Change], units: list[Unit]) -> dict[tuple[str, str], int]:
+def step_substance(changes: list[Change], units: list[Unit], bodies=None) -> dict[tuple[str, str], int]:
     """(old, new) -> the size of each one-to-one amendment of a step beyond its renamings."""
     text = {u.id: _formal_words(u.text) for u in units}
-    ops = {(c.old, c.new): operations(text[c.old], text[c.new]) for c in changes
+    ops = {(c.old, c.new): operations(text[c.old], text[c.new], bodies) for c in changes
            if c.old in text and c.new in text and c.status in ("amended", "renumbered") and c.similarity < 1.0}
     return substance(ops)
 
