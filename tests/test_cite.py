@@ -108,7 +108,17 @@ def test_a_penalty_question_cites_the_sanction_in_every_type():
     from workbench.retrieve.route import Route
     c = _citing(units, ["l@2/a30", "l@2/a61", "l@2/a60"], 1, qtype="temporal", refs=refs,
                 route=Route("temporal", sanction=True, asks=("sanction",)))
-    assert asked_role(c, ["l@2/a30"]) == ["l@2/a60", "l@2/a30"]         # the sanction enforcing the rule, then the rule
+    assert asked_role(c, ["l@2/a30"]) == ["l@2/a60", "l@2/a30"]         # the sanction citing the rule by number, then the rule
+    # a sanction naming the conduct itself (linked to the rule by restating it, link/duties.py, not by its
+    # number) states the offence in full: asked only the penalty, it is cited alone
+    named = {**units, "l@2/a62": "未建立进货查验记录制度的，处二千元以上二万元以下罚款。"}
+    named["l@2/a62/c1"] = named["l@2/a62"]
+    c = _citing(named, ["l@2/a30", "l@2/a62"], 1, qtype="temporal", refs={}, duties={"l@2/a62": [("l@2/a62/c1", "l@2/a30")]},
+                route=Route("temporal", sanction=True, asks=("sanction",)))
+    assert asked_role(c, ["l@2/a30"]) == ["l@2/a62"]
+    c = _citing(named, ["l@2/a30", "l@2/a62"], 1, qtype="temporal", refs={}, duties={"l@2/a62": [("l@2/a62/c1", "l@2/a30")]},
+                route=Route("temporal", sanction=True, asks=("sanction", "obligation")))
+    assert asked_role(c, ["l@2/a30"]) == ["l@2/a30", "l@2/a62"]         # the duty asked too: the pair
     c = _citing(units, ["l@2/a30", "l@2/a61", "l@2/a60"], 1, qtype="temporal", refs=refs,
                 route=Route("temporal", sanction=True, asks=("sanction", "obligation")))
     assert asked_role(c, ["l@2/a30"]) == ["l@2/a30", "l@2/a60"]         # the duty asked too: as ranked, then its sanction

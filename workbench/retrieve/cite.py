@@ -45,10 +45,12 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     naming the question's facts) among the sanctions in the next cite_max + ROLE_WINDOW hits: a
     comparison cites that sanction in both versions (the penalty is what changed) -- and the rule
     pair too when it asks for the requirement as well and the text links the two
-    (`compared_rule_and_sanction`); other types cite the rule and its sanction -- the sanction
-    first (it answers a question asking only how an act is punished, and the ranking leads with
-    the cited units), unless the question asks for the duty too. A sanction cited first, asked
-    the duty too, comes with the rule it cites or restates (`enforced_rules`), that rule first."""
+    (`compared_rule_and_sanction`); other types asking the duty too cite the rule and its sanction;
+    asked only how an act is punished, they cite the sanction (the ranking leads with the cited
+    units) and the rule only when the sanction cites it by number ("违反本法第九条规定，…的，处…": the
+    offence is read in the rule) -- a sanction naming the conduct itself ("无生产配额许可证生产…的，…处…")
+    states the offence in full. A sanction cited first, asked the duty too, comes with the rule it
+    cites or restates (`enforced_rules`), that rule first."""
     if cited and c.plan.type == "version_diff" and c.plan.route.sanction and "obligation" in c.plan.route.asks:
         both = compared_rule_and_sanction(c, cited)
         if both:
@@ -71,7 +73,10 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
         return _with_counterpart(c, best)
     if c.plan.route.asks_duty:
         return [cited[0], best]
-    return [best, cited[0]]
+    # asked only how an act is punished: the sanction, and the rule beside it when the sanction cites it
+    # by number ("违反本法第九条规定，…"); a sanction naming the conduct itself states the offence in full
+    numbered = {article_of(t) for _, t in c.r.ref_index().get(best, ())}
+    return [best, cited[0]] if cited[0] in numbered else [best]
 
 
 def compared_rule_and_sanction(c: Citing, cited: list[str]) -> list[str]:
