@@ -2,15 +2,15 @@
 multi-vector collections, searching them) and `traverse` (paths between two entities)."""
 from __future__ import annotations
 
+import argparse
+import math
 import sys
 
 STRATEGY = {"breadth_first": "bfs", "shortest_path": "shortest", "confidence_weighted": "confidence"}
 
 
 def share(text: str) -> float:
-    """A confidence: a number from 0 to 1."""
-    import argparse
-    import math
+    """A confidence: a number from 0 to 1 (argparse type: out of range is one line naming the argument)."""
     try:
         x = float(text)
     except ValueError:
