@@ -36,7 +36,8 @@ SYSTEMATIC = 3
 # two hold the word before and after it ("交通" + 运输 + "主管"). Design choice, not fitted.
 CONTEXT = 2
 # what an edit inside a name may not hold: another body joined to it (、公安 / 和公安 …) or another level
-# of government (市级 -> 市级以上) -- those change who acts, a renaming does not
+# of government (市级 -> 市级以上) -- those change who acts, a renaming does not. Erring towards substance:
+# a name whose own words hold 和 ("住房[和城乡]建设主管部门") is left a change of substance too.
 _NOT_RENAMING = re.compile(r"[、，,和及与或]|以上|以下|级")
 GAP = 2             # Chinese: changes this close are one operation (a name is rarely split by more)
 _FIGURE = re.compile(rf"[{CN_NUM}]")
