@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 from contextlib import contextmanager
 import os
 import time
@@ -235,8 +236,10 @@ class Workbench:
             units = self.store.where(Filter(corpus=corpus))
             save_citations(self.path / CITATIONS / f"{corpus}.jsonl", extract_citations(units))
             self.graph.replace_corpus(corpus, implicit_duties(units), "duties")
-            # versions aligned again with the stored vectors (what an amendment changed is read by rule too)
-            vectors = self.store.vectors([u.id for u in units if u.kind in ("article", "passage")])
+            # versions aligned again with the stored vectors (what an amendment changed is read by rule too),
+            # which are read only for the instruments held in more than one version
+            versions = Counter(u.key for u in units if u.kind == "document")
+            vectors = self.store.vectors([u.id for u in units if u.kind in ("article", "passage") and versions[u.key] > 1])
             ordered = sorted(units, key=lambda u: (u.key, u.version, u.ordinal))      # as ingest aligns them
             self.graph.replace_corpus(corpus, align_corpus(ordered, vectors, self.body_names)[0], "versions")
         problems = self.relink()

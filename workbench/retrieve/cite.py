@@ -75,8 +75,7 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
         return [cited[0], best]
     # asked only how an act is punished: the sanction, and the rule beside it when the sanction cites it
     # by number ("违反本法第九条规定，…"); a sanction naming the conduct itself states the offence in full
-    numbered = {article_of(t) for _, t in c.r.ref_index().get(best, ())}
-    return [best, cited[0]] if cited[0] in numbered else [best]
+    return [best, cited[0]] if cited[0] in enforced(c, best, restated=False) else [best]
 
 
 def compared_rule_and_sanction(c: Citing, cited: list[str]) -> list[str]:

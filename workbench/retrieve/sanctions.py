@@ -86,10 +86,11 @@ def enforced_rules(c: Citing, sanction: str) -> set[str]:
     return {t for t in enforced(c, sanction) if (u := c.unit(t)) is not None and role_of(u) not in NOT_RULES}
 
 
-def enforced(c: Citing, sanction: str) -> set[str]:
-    """What a sanction's text cites, or restates (link/duties.py): the rules it enforces, and any
-    other provision it names (`enforced_rules` keeps the rules)."""
-    return {t for index in (c.r.ref_index(), c.r.duty_index()) for _, t in index.get(sanction, ())}
+def enforced(c: Citing, sanction: str, restated: bool = True) -> set[str]:
+    """What a sanction's text cites, or (`restated`) restates (link/duties.py): the rules it enforces,
+    and any other provision it names (`enforced_rules` keeps the rules)."""
+    indexes = (c.r.ref_index(), c.r.duty_index()) if restated else (c.r.ref_index(),)
+    return {t for index in indexes for _, t in index.get(sanction, ())}
 
 
 def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -> list[Hit]:

@@ -94,7 +94,7 @@ def run_ingest(parsed: CorpusParse, wb, parse_seconds: float) -> IngestReport:
     wb.graph.replace_corpus(parsed.name, implicit_duties(units), "duties")     # penalties -> unnumbered duties
     t2 = time.perf_counter()
     article_vectors = {u.id: vectors[i] for i, u in enumerate(units) if embedded[i] and u.kind in ("article", "passage")}
-    version_edges, version_counts = align_corpus(units, article_vectors, getattr(wb, "body_names", None))
+    version_edges, version_counts = align_corpus(units, article_vectors, wb.body_names)
     wb.graph.replace_corpus(parsed.name, version_edges, "versions")
     wb.graph.replace_corpus(parsed.name, related_edges(
         units, vectors, embedded, gcfg.related_threshold, gcfg.related_cap, gcfg.related_min_chars), "semantic")
