@@ -74,7 +74,9 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     if c.plan.route.asks_duty:
         return [cited[0], best]
     # asked only how an act is punished: the sanction, and the rule beside it when the sanction cites it
-    # by number ("违反本法第九条规定，…"); a sanction naming the conduct itself states the offence in full
+    # by number ("违反本法第九条规定，…"); a sanction naming the conduct itself states the offence in full.
+    # (Reasoning questions keep the rule a sanction restates, sanctions.by_roles: applied there too, this
+    # lost five tuning and two validation questions and won two -- a scenario asks the rule behind it.)
     return [best, cited[0]] if cited[0] in enforced(c, best, restated=False) else [best]
 
 
