@@ -266,6 +266,20 @@ def test_the_previous_version_named_without_a_year_is_the_one_before_the_latest(
     assert r.route.previous and set(r.cited) == cited, r.cited
 
 
+@pytest.mark.parametrize("q, cited", [
+    ("2012年版《阿尔登共和国诊所许可法》和现行法对许可证有效期的规定一样吗？",
+     {"clinic-licensing-act-zh@2012/a8", "clinic-licensing-act-zh@2018/a8"}),
+    ("Is the licence validity rule of the 2012 Clinic Licensing Act the same as in the current version?",
+     {"clinic-licensing-act@2012/a8", "clinic-licensing-act@2018/a8"}),
+    ("2012年版《阿尔登共和国诊所许可法》规定的许可证有效期是多久？", {"clinic-licensing-act-zh@2012/a8"})])
+def test_whether_a_named_version_and_the_current_law_are_the_same_compares_them(wb, q, cited):
+    """Sameness asked of a version named by its year and of the current law ("…和现行法…一样吗", "the same
+    as in the current version") compares the two: each contributes its article. A question about the
+    named version alone reads that version only."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    assert set(r.cited) == cited, r.cited
+
+
 @pytest.mark.parametrize("q", ["What is the 2018 counterpart of Article 15 of the 2012 Clinic Licensing Act?",
                                "Which article of the 2018 Clinic Licensing Act corresponds to Article 15 of the 2012 Act?"])
 def test_an_articles_counterpart_in_another_version(wb, q):

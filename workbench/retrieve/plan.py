@@ -15,6 +15,8 @@ from .route import DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, classify, facts
 _YEAR = r"(?:19|20)\d{2}"
 BOTH = re.compile(rf"{_YEAR}\s*年?(?:版|修订本?|修正本?|version)?\s*(?:和|与|及|、|,|，|and|or|và|hoặc)\s*(?:năm\s*)?{_YEAR}"
                   r"|分别|两版|两个版本|both versions|each version|cả hai", re.IGNORECASE)
+# sameness asked of two versions ("一样吗", "是否相同", "is it the same", "có giống nhau không"): a comparison
+SAME = re.compile(r"一样|相同|一致|没有?变|不变|\bthe same\b|\bunchanged\b|giống nhau|như nhau|không đổi", re.IGNORECASE)
 # a year written as the name of a version ("2020年版", "2019年修订本": the router's RE_YEAR_VERSION;
 # "the 2012 version", "phiên bản năm 2015"), not of an event
 _VERSION_YEAR_EN_VI = re.compile(rf"\b({_YEAR}) version\b|phiên bản (?:năm )?({_YEAR})", re.IGNORECASE)
@@ -87,6 +89,11 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
              any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys) or route.previous and route.current):
         route = replace(route, type="version_diff")     # two versions of one instrument asked about together
         # (two years, or "新旧" / "old and new": the previous version and the current one)
+    elif route.type in ("precise", "reasoning") and not question_type and route.as_of is None and keys and \
+            len(route.years) == 1 and route.current and route.polar and SAME.search(question) and \
+            any(catalog.versions_in(route.years, {k}) - {catalog.chain(k)[-1].id} for k in keys):
+        route = replace(route, type="version_diff")     # whether a version named by its year and the current
+        # law are the same ("2020年的条例和现行条例在这一点上一样吗"): a comparison of the two
     names = tuple(catalog.names_of(keys))
     # an article named without its instrument ("In the context of Rule 6.1, …") stands for
     # nothing in the scope, and a provision applying it names it the same way: search the whole question
