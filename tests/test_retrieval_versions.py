@@ -345,6 +345,22 @@ def test_a_date_asked_about_the_time_before_is_the_day_before():
     assert question_date("Ngày 01/07/2021, đương sự nộp đơn trước ngày xét xử.") == dt.date(2021, 7, 1)
 
 
+def test_the_written_vietnamese_date_and_year_first_figures_are_dates():
+    """"ngày 15 tháng 3 năm 2015" is how Vietnamese laws and letters write a date; "tháng 3 năm 2015" /
+    "tháng 3/2015" a month (its first day, as "2015年3月"); "2015.3.15" / "2015/3/15" a date in figures,
+    year first. A date that does not exist, or a rule number, is none."""
+    import datetime as dt
+    from workbench.retrieve.route import classify, question_date
+    assert question_date("Ngày 15 tháng 3 năm 2015, phòng khám X hoạt động không phép thì bị phạt thế nào?") == dt.date(2015, 3, 15)
+    assert classify("Ngày 15 tháng 3 năm 2015, phòng khám X hoạt động không phép thì bị phạt thế nào?").type == "temporal"
+    assert question_date("Vào tháng 3 năm 2015, phòng khám X bị phạt thế nào?") == dt.date(2015, 3, 1)
+    assert question_date("Tháng 3/2015 phòng khám X bị phạt thế nào?") == dt.date(2015, 3, 1)
+    assert question_date("Trước ngày 15 tháng 3 năm 2015, mức phạt là bao nhiêu?") == dt.date(2015, 3, 14)
+    assert question_date("2015.3.15，某诊所无证营业") == question_date("2015/3/15某诊所无证营业") == dt.date(2015, 3, 15)
+    assert question_date("ngày 31 tháng 2 năm 2015") is None
+    assert question_date("Rule 2015.3.15.1 applies to whom?") is None
+
+
 def test_a_year_dating_the_facts_reads_every_unnamed_instrument_as_then_in_force(wb):
     """No instrument named, one year that names a version of another one (the equipment circular of
     2015): the year dates the facts, so the Act is read in the version in force that year (2012),

@@ -27,6 +27,12 @@ RE_YEAR_VERSION = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(?:(?:修订|修�
 RE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)")
 RE_ZH_MONTH = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(?!\d{1,2}日)")
 RE_VI_DATE = re.compile(r"ngày\s+(\d{1,2})[/\-](\d{1,2})[/\-](\d{4})|(\d{1,2})/(\d{1,2})/(\d{4})")
+# the written Vietnamese date of laws and letters ("ngày 15 tháng 3 năm 2015"), and a month ("tháng 3 năm 2015",
+# "tháng 3/2015": its first day, as a Chinese month)
+RE_VI_LONG_DATE = re.compile(r"ngày\s+(\d{1,2})\s+tháng\s+(\d{1,2})\s+năm\s+((?:19|20)\d{2})", re.IGNORECASE)
+RE_VI_MONTH = re.compile(r"(?<!ngày )(?<!\d )tháng\s+(\d{1,2})\s*(?:năm\s+|/\s*)((?:19|20)\d{2})", re.IGNORECASE)
+# a year-first date in figures ("2015.3.15", "2015/3/15")
+RE_YMD = re.compile(r"(?<![\d.])((?:19|20)\d{2})[./](\d{1,2})[./](\d{1,2})(?![\d.])")
 RE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july",
                                            "august", "september", "october", "november", "december"])}
@@ -192,7 +198,8 @@ class Route:
 # 1/8/2022" -- the law of the day before (not 以前, which in Chinese statutes may include the day)
 BEFORE_DATE = re.compile(r"\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?\s*之?前(?!后)|"
                          r"\bbefore (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? \w+,? \d{4}|\w+ \d{1,2}(?:st|nd|rd|th)?,? \d{4}|"
-                         r"\w+ \d{4}|\d{4}-\d{2}-\d{2})|\btrước ngày\s*\d[\d/.-]*\d{4}", re.IGNORECASE)
+                         r"\w+ \d{4}|\d{4}-\d{2}-\d{2})|\btrước ngày\s*\d[\d/.-]*\d{4}|"
+                         r"\btrước ngày\s+\d{1,2}\s+tháng\s+\d{1,2}\s+năm\s+\d{4}", re.IGNORECASE)
 # a revision the question asks about the time before: "2022年修正前" -- the version before that one
 BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)")
 # ... or the version before the current one, named without a year ("修订前的条例", "《条例》最近一次修订前",
@@ -235,6 +242,15 @@ def _question_date(q: str) -> dt.date | None:
     if m:
         d, mo, y = [int(x) for x in (m.groups()[:3] if m.group(1) else m.groups()[3:])]
         return dt.date(y, mo, d)
+    m = RE_VI_LONG_DATE.search(q)
+    if m:
+        return dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+    m = RE_YMD.search(q)
+    if m:
+        return dt.date(*map(int, m.groups()))
+    m = RE_VI_MONTH.search(q)
+    if m:
+        return dt.date(int(m.group(2)), int(m.group(1)), 1)
     m = RE_ZH_MONTH.search(q)
     if m:
         return dt.date(int(m.group(1)), int(m.group(2)), 1)
