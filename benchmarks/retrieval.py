@@ -48,9 +48,11 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
              "经济法/统计法,行政法规/船员条例,行政法规/废旧金属收购业治安管理办法"], "zh4"),
     "zh5": (["zh-lawrefbook:行政法规/国内水路运输管理条例,行政法规/国际海运条例,行政法规/商用密码管理条例,经济法/反洗钱法,"
              "行政法规/计量法实施细则,行政法规/烟草专卖法实施条例"], "zh5"),
+    "zh6": (["zh-lawrefbook:经济法/对外贸易法,行政法/文物保护法,行政法规/进出口商品检验法实施条例,社会法/慈善法,"
+             "经济法/矿产资源法,行政法/体育法"], "zh6"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
-             "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl"}
+             "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
