@@ -30,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 MIN_GAIN = 0.002           # a value must beat the current best by this much (noise on ~500 questions)
 
@@ -59,9 +60,8 @@ GRID = {
 
 def questions(name: str, per_set: int):
     from workbench.evaluate.metrics import load_benchmark
-    path = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl",
-            "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
-            "zh3": ROOT / "benchmarks/questions/zh_versions_3.jsonl"}.get(name) or WS / name / f"{name}_questions.jsonl"
+    from retrieval import QUESTIONS
+    path = ROOT / "benchmarks/questions" / QUESTIONS[name] if name in QUESTIONS else WS / name / f"{name}_questions.jsonl"
     qs = sorted(load_benchmark(path, "tuning"), key=lambda q: q.id)
     stride = max(1, len(qs) // per_set)
     return qs[::stride][:per_set]
