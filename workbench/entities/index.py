@@ -27,6 +27,10 @@ class EntityIndex:
     units: dict[str, object]              # unit id -> Unit (for documents, lines, snippets)
     seconds: float = 0.0
     _confidence: dict[str, float] | None = field(default=None, init=False, repr=False)   # confidence(), read once
+    _counts: Counter | None = field(default=None, init=False, repr=False)        # counts(), read once
+    _forms: dict[str, tuple[str, ...]] | None = field(default=None, init=False, repr=False)   # forms(), read once
+    _docs: dict[str, set[str]] | None = field(default=None, init=False, repr=False)          # _documents_of()
+    _by_unit: dict[str, set[str]] | None = field(default=None, init=False, repr=False)       # entities per unit
 
     @classmethod
     def build(cls, store, documents) -> "EntityIndex":
@@ -52,16 +56,26 @@ class EntityIndex:
         entities/extract.py: 0.85 and over, a name in a closed form -- a title, a level prefix, a fixed
         head -- rather than one whose end was found by scanning)."""
         q = normalise(query) if query else ""
-        count = Counter(m.entity_id for m in self.mentions)
-        best = self.confidence()
-        docs = self._documents_of()
+        count, best, docs, forms = self.counts(), self.confidence(), self._documents_of(), self.forms()
         found = [e for e in self.entities.values() if (not types or e.type in types)
-                 and best.get(e.id, 0.0) >= min_confidence
-                 and (not q or q in normalise(e.name) or any(q in normalise(s) for s in e.surfaces))]
+                 and best.get(e.id, 0.0) >= min_confidence and (not q or any(q in f for f in forms[e.id]))]
         found.sort(key=lambda e: (-count[e.id], e.id))
         return [{"id": e.id, "type": e.type, "name": e.name, "surfaces": list(e.surfaces), "language": e.language,
                  "mentions": count[e.id], "documents": len(docs.get(e.id, ())), "confidence": best.get(e.id, 0.0)}
                 for e in found[:limit]]
+
+    def counts(self) -> Counter:
+        """Entity id -> its number of mentions (read once)."""
+        if self._counts is None:
+            self._counts = Counter(m.entity_id for m in self.mentions)
+        return self._counts
+
+    def forms(self) -> dict[str, tuple[str, ...]]:
+        """Entity id -> its name and surface forms, normalised (read once)."""
+        if self._forms is None:
+            self._forms = {e.id: tuple(dict.fromkeys(normalise(x) for x in (e.name, *e.surfaces)))
+                           for e in self.entities.values()}
+        return self._forms
 
     def confidence(self) -> dict[str, float]:
         """Entity id -> the confidence of its most confident mention (read once)."""
@@ -81,9 +95,11 @@ class EntityIndex:
     def documents_of(self, entity_id: str, co_limit: int = 10) -> list[dict]:
         """The documents (key@version) mentioning an entity, with its mention count there and
         the entities mentioned most often in the same units."""
-        by_unit: dict[str, set[str]] = {}
-        for m in self.mentions:
-            by_unit.setdefault(m.unit_id, set()).add(m.entity_id)
+        if self._by_unit is None:
+            self._by_unit = {}
+            for m in self.mentions:
+                self._by_unit.setdefault(m.unit_id, set()).add(m.entity_id)
+        by_unit = self._by_unit
         out: dict[str, dict] = {}
         for m in self.mentions:
             if m.entity_id != entity_id:
@@ -139,19 +155,20 @@ class EntityIndex:
         from ..core.records import Unit
         from ..parse.languages import guess_language
         from .extract import extract
-        q = normalise(query)
-        hits = [e for e in self.entities.values() if len(normalise(e.name)) >= 2 and
-                any(len(normalise(s)) >= 2 and normalise(s) in q for s in e.surfaces + (e.name,))]
+        q, forms = normalise(query), self.forms()
+        hits = [e for e in self.entities.values() if len(forms[e.id][0]) >= 2 and
+                any(len(f) >= 2 and f in q for f in forms[e.id])]
         if not hits:
             phrases = {normalise(m.surface) for m in extract(Unit("query", "query", "", "article", text=query,
                                                                   language=guess_language(query)))}
-            hits = [e for e in self.entities.values() if any(len(p) >= 2 and p in normalise(e.name) for p in phrases)]
-        count = Counter(m.entity_id for m in self.mentions)
+            hits = [e for e in self.entities.values() if any(len(p) >= 2 and p in forms[e.id][0] for p in phrases)]
+        count = self.counts()
         hits.sort(key=lambda e: (-len(e.name), -count[e.id]))
         return [{"id": e.id} for e in hits]
 
     def _documents_of(self) -> dict[str, set[str]]:
-        if not hasattr(self, "_docs"):
+        """Entity id -> the instruments (keys) mentioning it (read once)."""
+        if self._docs is None:
             docs: dict[str, set[str]] = {}
             for m in self.mentions:
                 docs.setdefault(m.entity_id, set()).add(m.unit_id.split("@")[0])
