@@ -8,7 +8,7 @@ not allowed to outvote the others by its size): the mean over sets of
 larger sets are sampled (every question id sorted, a fixed stride) so one evaluation takes
 about two minutes; the sample is fixed across the search.
 
-    .venv/bin/python benchmarks/tune.py [--sets zh,zh2,zh3,alqac,obliqa] [--per-set 200] [--rounds 1]
+    .venv/bin/python benchmarks/tune.py [--sets zh,zh2,zh3,zh4,zh5,zh6,alqac,obliqa] [--per-set 200] [--rounds 1]
 Needs the workspaces of benchmarks/retrieval.py. Stage 1 searched the settings (`--only sub_lexical,policy.cite_refs,...`, results/tune_stage1.json;
 its weight trials were void: weights passed in the RetrievalConfig replaced the per-type ones,
 so only its settings were kept), stage 2 the re-rank weights from stage 1's choice

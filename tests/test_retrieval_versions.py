@@ -271,13 +271,37 @@ def test_the_previous_version_named_without_a_year_is_the_one_before_the_latest(
      {"clinic-licensing-act-zh@2012/a8", "clinic-licensing-act-zh@2018/a8"}),
     ("Is the licence validity rule of the 2012 Clinic Licensing Act the same as in the current version?",
      {"clinic-licensing-act@2012/a8", "clinic-licensing-act@2018/a8"}),
+    ("Is the licence validity rule of the 2012 Clinic Licensing Act different from the current version?",
+     {"clinic-licensing-act@2012/a8", "clinic-licensing-act@2018/a8"}),
     ("2012年版《阿尔登共和国诊所许可法》规定的许可证有效期是多久？", {"clinic-licensing-act-zh@2012/a8"})])
 def test_whether_a_named_version_and_the_current_law_are_the_same_compares_them(wb, q, cited):
-    """Sameness asked of a version named by its year and of the current law ("…和现行法…一样吗", "the same
-    as in the current version") compares the two: each contributes its article. A question about the
-    named version alone reads that version only."""
+    """Sameness (or difference) asked yes-or-no of a version named by its year and of the current law
+    ("…和现行法…一样吗", "the same as in the current version") compares the two: each contributes its
+    article. A question about the named version alone reads that version only."""
     r = wb.retrieve(q, RetrievalConfig(mode="graph"))
     assert set(r.cited) == cited, r.cited
+
+
+@pytest.mark.parametrize("q", [
+    "2012年，某诊所与另一诊所使用相同名称，依照现行《阿尔登共和国诊所许可法》是否违法？",
+    "2012年某诊所没有变更登记，依照现行《阿尔登共和国诊所许可法》是否应当处罚？",
+    "2012年诊所与患者协商一致延长病历保存期限，依照现行《阿尔登共和国诊所许可法》是否有效？",
+    "A clinic licensed in 2012 operates two sites at the same address; under the current version of the Clinic "
+    "Licensing Act, is that allowed?"])
+def test_a_sameness_among_the_facts_and_a_year_of_the_facts_compare_nothing(wb, q):
+    """Sameness words among the facts (相同名称, 协商一致, 没有变更, the same address) ask no comparison, and a
+    year dating the facts names no version: the question is about the current law."""
+    from workbench.retrieve.plan import make_plan
+    assert make_plan(q, "zh" if "诊所" in q else "en", wb.retriever.catalog, None).type != "version_diff"
+
+
+def test_sameness_asked_in_vietnamese_and_a_year_naming_a_version():
+    from workbench.retrieve.plan import SAME, names_version
+    assert SAME.search("Quy định này của Luật Du lịch năm 2005 và Luật hiện hành có giống nhau không?")
+    assert not SAME.search("Hai doanh nghiệp có cùng địa chỉ thì có vi phạm không?")
+    assert names_version("Luật Du lịch năm 2005 và Luật hiện hành có giống nhau không?", 2005, ["Luật Du lịch"])
+    assert names_version("2020年的船员条例和现行条例在这一点上一样吗？", 2020, ["船员条例"])
+    assert not names_version("2020年某船员上岗，现行船员条例的规定一样吗？", 2020, ["船员条例"])
 
 
 @pytest.mark.parametrize("q", ["What is the 2018 counterpart of Article 15 of the 2012 Clinic Licensing Act?",
@@ -359,6 +383,22 @@ def test_the_written_vietnamese_date_and_year_first_figures_are_dates():
     assert question_date("2015.3.15，某诊所无证营业") == question_date("2015/3/15某诊所无证营业") == dt.date(2015, 3, 15)
     assert question_date("ngày 31 tháng 2 năm 2015") is None
     assert question_date("Rule 2015.3.15.1 applies to whom?") is None
+    # a form whose match is no real date gives way to the next match; a dotted number, a path, a version
+    # string or a document number is no date, and never hides one written after it
+    assert question_date("Ngày 31 tháng 2 năm 2015 hoặc ngày 1 tháng 3 năm 2015?") == dt.date(2015, 3, 1)
+    assert question_date("Under Rule 2019.1.35, what applied on 1 March 2016?") == dt.date(2016, 3, 1)
+    assert question_date("Under Section 2019.1.3, what was the penalty on 1 March 2016?") == dt.date(2016, 3, 1)
+    assert question_date("see /2015/3/15/notice, v2020.1.1, 2015/3.15") is None
+    assert question_date("Nghị định tháng 3/2015/NĐ-CP quy định gì?") is None
+    assert question_date("The clinic opened on 2015/3/15.") == dt.date(2015, 3, 15)
+    assert question_date("mùng 5 tháng 3 năm 2015, phòng khám bị phạt thế nào?") == dt.date(2015, 3, 5)
+    # the time before each new form is the day before
+    assert question_date("2015.3.15之前，罚款多少？") == question_date("Before 2015/3/15, what fine?") == dt.date(2015, 3, 14)
+    assert question_date("Trước tháng 3 năm 2015, mức phạt là bao nhiêu?") == dt.date(2015, 2, 28)
+    # a date is no version year of an article, and no topic
+    from workbench.retrieve.route import article_years, topic
+    assert article_years("Điều 8 Luật Khám bệnh ngày 15 tháng 3 năm 2012 quy định gì?") == [None]
+    assert "tháng" not in topic("Ngày 15 tháng 3 năm 2015, phòng khám X bị phạt thế nào?", [])
 
 
 def test_a_year_dating_the_facts_reads_every_unnamed_instrument_as_then_in_force(wb):

@@ -95,10 +95,11 @@ class EntityIndex:
     def documents_of(self, entity_id: str, co_limit: int = 10) -> list[dict]:
         """The documents (key@version) mentioning an entity, with its mention count there and
         the entities mentioned most often in the same units."""
-        if self._by_unit is None:
-            self._by_unit = {}
+        if self._by_unit is None:               # built whole, then published: requests run in threads
+            by_unit: dict[str, set[str]] = {}
             for m in self.mentions:
-                self._by_unit.setdefault(m.unit_id, set()).add(m.entity_id)
+                by_unit.setdefault(m.unit_id, set()).add(m.entity_id)
+            self._by_unit = by_unit
         by_unit = self._by_unit
         out: dict[str, dict] = {}
         for m in self.mentions:

@@ -15,11 +15,30 @@ from .route import DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, classify, facts
 _YEAR = r"(?:19|20)\d{2}"
 BOTH = re.compile(rf"{_YEAR}\s*年?(?:版|修订本?|修正本?|version)?\s*(?:和|与|及|、|,|，|and|or|và|hoặc)\s*(?:năm\s*)?{_YEAR}"
                   r"|分别|两版|两个版本|both versions|each version|cả hai", re.IGNORECASE)
-# sameness asked of two versions ("一样吗", "是否相同", "is it the same", "có giống nhau không"): a comparison
-SAME = re.compile(r"一样|相同|一致|没有?变|不变|\bthe same\b|\bunchanged\b|giống nhau|như nhau|không đổi", re.IGNORECASE)
+# whether two versions are the same, asked yes-or-no ("一样吗", "是否相同", "有没有区别", "is it the same as",
+# "different from", "có giống nhau không"): a comparison -- not a sameness among the facts ("使用相同名称",
+# "协商一致", "没有变更", "at the same address")
+SAME = re.compile(r"(?:一样|相同|一致|不同|有区别|有差别|有变化|变了)吗|是否(?:一样|相同|一致|不同|有(?:区别|差别|变化))|"
+                  r"有(?:没有|无)(?:区别|差别|变化|不同)|\b(?:the same as|different from|differs? from)\b|"
+                  r"giống nhau (?:không|chứ)|như nhau (?:không|chứ)|có (?:gì )?khác|khác (?:nhau |gì )?(?:không|chứ)",
+                  re.IGNORECASE)
 # a year written as the name of a version ("2020年版", "2019年修订本": the router's RE_YEAR_VERSION;
 # "the 2012 version", "phiên bản năm 2015"), not of an event
 _VERSION_YEAR_EN_VI = re.compile(rf"\b({_YEAR}) version\b|phiên bản (?:năm )?({_YEAR})", re.IGNORECASE)
+
+
+def names_version(question: str, year: int, names) -> bool:
+    """Is `year` written as the version of an instrument the question names: as a version ("2020年版",
+    "the 2012 version"), or just before its name ("2020年的船员条例", "2012年《…》", "the 2012 Clinic Licensing
+    Act") or just after it ("Luật Du lịch năm 2017", "the Clinic Licensing Act 2012") -- not a year of the facts?"""
+    if str(year) in version_years(question):
+        return True
+    for name in names:
+        n = re.escape(name)
+        if re.search(rf"(?<!\d){year}\s*年?\s*(?:的\s*)?《?\s*{n}|\bthe {year} {n}|{n}》?\s*(?:năm\s+)?[（(]?{year}(?!\d)",
+                     question, re.IGNORECASE):
+            return True
+    return False
 
 
 def version_years(question: str) -> set[str]:
@@ -90,7 +109,8 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
         route = replace(route, type="version_diff")     # two versions of one instrument asked about together
         # (two years, or "新旧" / "old and new": the previous version and the current one)
     elif route.type in ("precise", "reasoning") and not question_type and route.as_of is None and keys and \
-            len(route.years) == 1 and route.current and route.polar and SAME.search(question) and \
+            len(route.years) == 1 and route.current and SAME.search(question) and \
+            names_version(question, route.years[0], catalog.names_of(keys)) and \
             any(catalog.versions_in(route.years, {k}) - {catalog.chain(k)[-1].id} for k in keys):
         route = replace(route, type="version_diff")     # whether a version named by its year and the current
         # law are the same ("2020年的条例和现行条例在这一点上一样吗"): a comparison of the two

@@ -27,12 +27,17 @@ RE_YEAR_VERSION = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(?:(?:修订|修�
 RE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)")
 RE_ZH_MONTH = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(?!\d{1,2}日)")
 RE_VI_DATE = re.compile(r"ngày\s+(\d{1,2})[/\-](\d{1,2})[/\-](\d{4})|(\d{1,2})/(\d{1,2})/(\d{4})")
-# the written Vietnamese date of laws and letters ("ngày 15 tháng 3 năm 2015"), and a month ("tháng 3 năm 2015",
-# "tháng 3/2015": its first day, as a Chinese month)
-RE_VI_LONG_DATE = re.compile(r"ngày\s+(\d{1,2})\s+tháng\s+(\d{1,2})\s+năm\s+((?:19|20)\d{2})", re.IGNORECASE)
-RE_VI_MONTH = re.compile(r"(?<!ngày )(?<!\d )tháng\s+(\d{1,2})\s*(?:năm\s+|/\s*)((?:19|20)\d{2})", re.IGNORECASE)
-# a year-first date in figures ("2015.3.15", "2015/3/15")
-RE_YMD = re.compile(r"(?<![\d.])((?:19|20)\d{2})[./](\d{1,2})[./](\d{1,2})(?![\d.])")
+# the written Vietnamese date of laws and letters ("ngày 15 tháng 3 năm 2015", "mùng 5 tháng 3 năm 2015"), and a
+# month ("tháng 3 năm 2015", "tháng 3/2015": its first day, as a Chinese month) -- not a number of a document
+# ("tháng 3/2015/NĐ-CP" cannot occur: a month is never followed by "/")
+RE_VI_LONG_DATE = re.compile(r"(?:ngày|mùng|mồng)\s+(\d{1,2})\s+tháng\s+(\d{1,2})\s+năm\s+((?:19|20)\d{2})(?!\d)",
+                             re.IGNORECASE)
+RE_VI_MONTH = re.compile(r"(?<!ngày )(?<!mùng )(?<!mồng )(?<!\d )tháng\s+(\d{1,2})\s*(?:năm\s+|/\s*)((?:19|20)\d{2})(?![\d/])",
+                         re.IGNORECASE)
+# a year-first date in figures, one separator throughout ("2015.3.15", "2015/3/15"), standing alone: not part of a
+# path, a version string or a dotted number ("v2020.1.1", "/2015/3/15/", "Rule 2019.1.35", "Section 2019.1.3")
+RE_YMD = re.compile(r"(?<![\w./§-])(?<!Rule )(?<!rule )(?<!Section )(?<!section )(?<!Article )(?<!article )(?<!Điều )"
+                    r"((?:19|20)\d{2})([./])(\d{1,2})\2(\d{1,2})(?!\d|[./]\d|/\w)")
 RE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july",
                                            "august", "september", "october", "november", "december"])}
@@ -199,7 +204,9 @@ class Route:
 BEFORE_DATE = re.compile(r"\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?\s*之?前(?!后)|"
                          r"\bbefore (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? \w+,? \d{4}|\w+ \d{1,2}(?:st|nd|rd|th)?,? \d{4}|"
                          r"\w+ \d{4}|\d{4}-\d{2}-\d{2})|\btrước ngày\s*\d[\d/.-]*\d{4}|"
-                         r"\btrước ngày\s+\d{1,2}\s+tháng\s+\d{1,2}\s+năm\s+\d{4}", re.IGNORECASE)
+                         r"\btrước (?:ngày|mùng|mồng)\s+\d{1,2}\s+tháng\s+\d{1,2}\s+năm\s+\d{4}|\btrước tháng\s+\d{1,2}\s*(?:năm\s+|/)\d{4}|"
+                         r"\d{4}([./])\d{1,2}\1\d{1,2}\s*之?前(?!后)|\b(?:before|trước ngày) \d{4}([./])\d{1,2}\2\d{1,2}",
+                         re.IGNORECASE)
 # a revision the question asks about the time before: "2022年修正前" -- the version before that one
 BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)")
 # ... or the version before the current one, named without a year ("修订前的条例", "《条例》最近一次修订前",
@@ -231,32 +238,33 @@ def question_date(q: str) -> dt.date | None:
     return date
 
 
+def _vi_date(m) -> dt.date:
+    d, mo, y = [int(x) for x in (m.groups()[:3] if m.group(1) else m.groups()[3:])]
+    return dt.date(y, mo, d)
+
+
+# the written forms of a date, most explicit first; a form whose match is no real date ("31 tháng 2") gives way to the next
+_DATE_FORMS = (
+    (RE_ISO, lambda m: dt.date(*map(int, m.groups()))),
+    (RE_VI_DATE, _vi_date),
+    (RE_VI_LONG_DATE, lambda m: dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))),
+    (RE_VI_MONTH, lambda m: dt.date(int(m.group(2)), int(m.group(1)), 1)),
+    (RE_ZH_MONTH, lambda m: dt.date(int(m.group(1)), int(m.group(2)), 1)),
+    (RE_EN_DATE, lambda m: dt.date(int(m.group(4)), MONTHS[m.group(2).lower()], int(m.group(1) or m.group(3) or 1))),
+    (RE_YMD, lambda m: dt.date(int(m.group(1)), int(m.group(3)), int(m.group(4)))),
+)
+
+
 def _question_date(q: str) -> dt.date | None:
     found = zh_dates(q)
     if found:
         return found[0]
-    m = RE_ISO.search(q)
-    if m:
-        return dt.date(*map(int, m.groups()))
-    m = RE_VI_DATE.search(q)
-    if m:
-        d, mo, y = [int(x) for x in (m.groups()[:3] if m.group(1) else m.groups()[3:])]
-        return dt.date(y, mo, d)
-    m = RE_VI_LONG_DATE.search(q)
-    if m:
-        return dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
-    m = RE_YMD.search(q)
-    if m:
-        return dt.date(*map(int, m.groups()))
-    m = RE_VI_MONTH.search(q)
-    if m:
-        return dt.date(int(m.group(2)), int(m.group(1)), 1)
-    m = RE_ZH_MONTH.search(q)
-    if m:
-        return dt.date(int(m.group(1)), int(m.group(2)), 1)
-    m = RE_EN_DATE.search(q)
-    if m:
-        return dt.date(int(m.group(4)), MONTHS[m.group(2).lower()], int(m.group(1) or m.group(3) or 1))
+    for rx, read in _DATE_FORMS:
+        for m in rx.finditer(q):
+            try:
+                return read(m)
+            except ValueError:
+                continue
     return None
 
 
@@ -287,7 +295,7 @@ def article_years(q: str) -> list[int | None]:
     article number is read in that version. Dates are not version years ("2016年3月1日第十六条", "Article 8 as
     in force on 1 March 2016")."""
     masked = q
-    for rx in (RE_ZH_DATE_ANY, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH):
+    for rx in (RE_ZH_DATE_ANY, RE_ISO, RE_VI_DATE, RE_VI_LONG_DATE, RE_VI_MONTH, RE_YMD, RE_EN_DATE, RE_ZH_MONTH):
         masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
     seen, out = set(), []
     for ref, start, end in _article_matches(masked):
@@ -320,7 +328,8 @@ def topic(q: str, names: list[str] = ()) -> str:
     t = RE_ZH_DATE_ANY.sub(" ", t)
     t = RE_YEAR_VERSION.sub(" ", t)         # "2008年版", "2021年修订的": the version, read by the router
     t = VERSION_EN.sub(" ", t)              # "as amended in 2018", "as in force in 2015": so is this
-    for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_EN_DATE, RE_ZH_MONTH, RE_YEAR):
+    for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_VI_LONG_DATE, RE_VI_MONTH, RE_YMD, RE_EN_DATE,
+               RE_ZH_MONTH, RE_YEAR):
         t = rx.sub(" ", t)
     for phrase in SCAFFOLD:
         t = re.sub(re.escape(phrase), " ", t, flags=re.IGNORECASE)
