@@ -38,7 +38,7 @@ class Weights:
     lexical: float = 0.2
     proximity: float = 0.1
     edge: float = 0.05
-    support: float = 0.35        # linked (by an allowed edge type) to strong evidence
+    support: float = 0.2         # linked (by an allowed edge type) to strong evidence (tune.py stage 5)
     direct: float = 1.0          # bonus for a unit the question names (article number, defined term)
     current: float = 0.15        # bonus for units in force today when the question names no date/version
     role: float = 0.0            # bonus for a provision of the role the question asks for (a penalty, a duty ...)
