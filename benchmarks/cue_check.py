@@ -1,6 +1,7 @@
 """How many development questions each routing cue matches (workbench/retrieve/route.py), so a
 phrase fitted to one question shows up: a cue matching one question or none of the development
-questions, over all of them (zh, zh2, zh3, zh4, generated zh, ALQAC, ObliQA, the asked-role set), is listed
+questions, over all of them (zh, zh2 … zh6, generated zh, ALQAC, ObliQA, the asked-role set; with the
+comparison forms of plan.py), is listed
 for review.
 
     .venv/bin/python benchmarks/cue_check.py
@@ -18,13 +19,14 @@ sys.path.insert(0, str(ROOT))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 SETS = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl", "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
         "zh3": ROOT / "benchmarks/questions/zh_versions_3.jsonl", "zh4": ROOT / "benchmarks/questions/zh_versions_4.jsonl",
+        "zh5": ROOT / "benchmarks/questions/zh_versions_5.jsonl", "zh6": ROOT / "benchmarks/questions/zh_versions_6.jsonl",
         "generated": ROOT / "benchmarks/questions/generated_zh.jsonl",
         "alqac": WS / "alqac/alqac_questions.jsonl", "obliqa": WS / "obliqa/obliqa_questions.jsonl",
         "asked_roles": ROOT / "benchmarks/questions/asked_roles.jsonl"}
 
 
 def main() -> int:
-    from workbench.retrieve import asked, route
+    from workbench.retrieve import asked, plan, route
     groups = {"DIFF_CUES": route.DIFF_CUES, "TIME_CUES": route.TIME_CUES, "COMPARE_CUES": route.COMPARE_CUES,
               "HISTORY_CUES": route.HISTORY_CUES, "DEF_CUES": route.DEF_CUES, "CURRENT_CUES": route.CURRENT_CUES,
               **{f"ASKED[{k}]": v for k, v in route.ASKED.items()}, "BODY": (route.BODY,), "DUTY_OF": (route.DUTY_OF,),
@@ -36,7 +38,7 @@ def main() -> int:
               "BEFORE_REVISION": (route.BEFORE_REVISION,), "THEN": (route.THEN,), "REVISION": (route.REVISION,),
               "WENT_THROUGH": (route.WENT_THROUGH,), "LAW_REVISED": (route.LAW_REVISED,),
               "WHEN_CHANGED": (route.WHEN_CHANGED,), "PREVIOUS": (route.PREVIOUS,), "COUNTERPART": (route.COUNTERPART,),
-              "PREVIOUS_AND_NOW": (route.PREVIOUS_AND_NOW,)}
+              "PREVIOUS_AND_NOW": (route.PREVIOUS_AND_NOW,), "BOTH (plan)": (plan.BOTH,), "SAME (plan)": (plan.SAME,)}
     questions = []
     for name, path in SETS.items():
         if path.exists():
