@@ -55,6 +55,12 @@ GRID = {
     "weights.named": [0.0, 0.25, 0.5, 1.0],
     # stage 3 (results/tune_stage3.json): standing of provisions citing what a question names
     "weights.citing": [0.0, 0.5, 1.0],
+    # stage 6 (results/tune_stage6.json): each type's citing margin and the comparison's change bonus
+    "policy.precise.cite_margin": [0.05, 0.1, 0.2],
+    "policy.temporal.cite_margin": [0.05, 0.1, 0.2],
+    "policy.version_diff.cite_margin": [0.06, 0.12, 0.2],
+    "policy.version_diff.change_match": [0.0, 0.1, 0.2],
+    "policy.reasoning.cite_max": [2, 3, 4],
 }
 
 
