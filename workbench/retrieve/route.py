@@ -28,8 +28,8 @@ RE_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)")
 RE_ZH_MONTH = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(?!\d{1,2}日)")
 RE_VI_DATE = re.compile(r"ngày\s+(\d{1,2})[/\-](\d{1,2})[/\-](\d{4})|(\d{1,2})/(\d{1,2})/(\d{4})")
 # the written Vietnamese date of laws and letters ("ngày 15 tháng 3 năm 2015", "mùng 5 tháng 3 năm 2015"), and a
-# month ("tháng 3 năm 2015", "tháng 3/2015": its first day, as a Chinese month) -- not a number of a document
-# ("tháng 3/2015/NĐ-CP" cannot occur: a month is never followed by "/")
+# month ("tháng 3 năm 2015", "tháng 3/2015": its first day, as a Chinese month) -- not the start of a document
+# number ("3/2015/NĐ-CP": a month's year is followed by no "/")
 RE_VI_LONG_DATE = re.compile(r"(?:ngày|mùng|mồng)\s+(\d{1,2})\s+tháng\s+(\d{1,2})\s+năm\s+((?:19|20)\d{2})(?!\d)",
                              re.IGNORECASE)
 RE_VI_MONTH = re.compile(r"(?<!ngày )(?<!mùng )(?<!mồng )(?<!\d )tháng\s+(\d{1,2})\s*(?:năm\s+|/\s*)((?:19|20)\d{2})(?![\d/])",
@@ -226,9 +226,9 @@ PREVIOUS_AND_NOW = re.compile(rf"新旧(?:两版|版本|{_LAW_ZH}|办法)|(?:old
 
 
 def question_date(q: str) -> dt.date | None:
-    """A calendar date stated in the question (a month alone means its first day); a date
-    that does not exist ("31 February 2016") is no date. Asked about the time before it
-    (BEFORE_DATE), the day before."""
+    """A calendar date stated in the question (a month alone means its first day), read in the
+    forms of `_DATE_FORMS` in turn; a date that does not exist ("31 February 2016") is no date,
+    and the next match is read instead. Asked about the time before it (BEFORE_DATE), the day before."""
     try:
         date = _question_date(q)
     except (ValueError, OverflowError):
