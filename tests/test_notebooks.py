@@ -105,7 +105,11 @@ def test_subgraph_html_is_offline_and_typed():
     assert sub.edges == [("k@1/a15", "k@1/a10", "REFERENCES", True)]        # RELATED_TO not allowed
     page = to_html(sub)
     assert "vis-network" in page and not re.search(r'(src|href)="https?:', page)   # script in line, no CDN
-    assert 'content="nodes=2 edges=1 REFERENCES:1"' in page and "REFERENCES (1)" in page
+    assert re.search(r'content="nodes=2 edges=1 REFERENCES:1 #[0-9a-f]{8}"', page) and "REFERENCES (1)" in page
+    # the signature tells two drawings with the same counts apart
+    other = evidence_subgraph(hits[::-1], ["k@1/a15"], ["k@1/a15"], lambda u: adj.get(u, ()), ["REFERENCES"])
+    assert len(other.nodes) == len(sub.nodes) and other.edge_counts() == sub.edge_counts()
+    assert other.signature() != sub.signature()
 
 
 def test_unit_text_cannot_inject_markup_into_the_graph_page():

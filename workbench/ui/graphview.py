@@ -11,6 +11,8 @@ page as `srcdoc`).
 """
 from __future__ import annotations
 
+import hashlib
+
 import html as _html
 import json
 import re
@@ -61,9 +63,13 @@ class SubGraph:
         return dict(sorted(Counter(t for _, _, t, _ in self.edges).items()))
 
     def signature(self) -> str:
-        """A short description that changes whenever what is drawn changes."""
+        """A short description that changes whenever what is drawn changes: the counts, and a
+        fingerprint of the nodes (id, role, rank, cited) and edges (two drawings with the same
+        counts but other units differ)."""
+        drawn = repr(([(n.id, n.role, n.rank, n.cited) for n in self.nodes], sorted(self.edges)))
         return (f"nodes={len(self.nodes)} edges={len(self.edges)} "
-                + ",".join(f"{t}:{n}" for t, n in self.edge_counts().items()))
+                + ",".join(f"{t}:{n}" for t, n in self.edge_counts().items())
+                + f" #{hashlib.sha1(drawn.encode('utf-8')).hexdigest()[:8]}")
 
 
 def path_edges(via: Via) -> list[tuple[str, str, str]]:
