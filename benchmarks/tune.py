@@ -46,7 +46,7 @@ GRID = {
     # stage 2 (results/tune_stage2.json): the re-rank weights
     "weights.lexical": [0.1, 0.2, 0.35],
     "weights.semantic": [0.35, 0.5, 0.7],
-    "weights.support": [0.2, 0.35, 0.5],
+    "weights.support": [0.0, 0.1, 0.2, 0.35, 0.5],     # 0 and 0.1 added in stage 7 (results/tune_stage7.json)
     "weights.direct": [0.5, 1.0, 1.5],
     "weights.proximity": [0.0, 0.1, 0.2],
     "weights.edge": [0.0, 0.05, 0.15],
