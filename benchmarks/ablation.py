@@ -23,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 PARTS = ("routing", "direct", "roles", "expansion", "pairing", "change")
 WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named")
@@ -30,11 +31,9 @@ WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "cur
 
 def load(name: str, per_set: int):
     from workbench.evaluate.metrics import load_benchmark
-    path = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl",
-            "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
-            "zh3": ROOT / "benchmarks/questions/zh_versions_3.jsonl",
-            "zh4": ROOT / "benchmarks/questions/zh_versions_4.jsonl",
-            "sample": ROOT / "corpora/sample/benchmark.jsonl"}.get(name) or WS / name / f"{name}_questions.jsonl"
+    from retrieval import QUESTIONS
+    path = ROOT / "benchmarks/questions" / QUESTIONS[name] if name in QUESTIONS else \
+        {"sample": ROOT / "corpora/sample/benchmark.jsonl"}.get(name) or WS / name / f"{name}_questions.jsonl"
     qs = sorted(load_benchmark(path), key=lambda q: q.id)
     return qs[::max(1, len(qs) // per_set)][:per_set]
 
