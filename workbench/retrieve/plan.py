@@ -27,18 +27,20 @@ SAME = re.compile(r"(?:一样|相同|一致|不同|有区别|有差别|有变化
 _VERSION_YEAR_EN_VI = re.compile(rf"\b({_YEAR}) version\b|phiên bản (?:năm )?({_YEAR})", re.IGNORECASE)
 
 
+def year_before_name(year: int, name: str) -> str:
+    """A pattern of `year` written just before an instrument's name, naming its version ("2015年食品安全法",
+    "2020年的船员条例", "依照2018年《…》", "the 2012 Clinic Licensing Act")."""
+    return rf"(?<!\d){year}\s*年?\s*(?:的\s*)?《?\s*{re.escape(name)}"
+
+
 def names_version(question: str, year: int, names) -> bool:
     """Is `year` written as the version of an instrument the question names: as a version ("2020年版",
     "the 2012 version"), or just before its name ("2020年的船员条例", "2012年《…》", "the 2012 Clinic Licensing
     Act") or just after it ("Luật Du lịch năm 2017", "the Clinic Licensing Act 2012") -- not a year of the facts?"""
     if str(year) in version_years(question):
         return True
-    for name in names:
-        n = re.escape(name)
-        if re.search(rf"(?<!\d){year}\s*年?\s*(?:的\s*)?《?\s*{n}|\bthe {year} {n}|{n}》?\s*(?:năm\s+)?[（(]?{year}(?!\d)",
-                     question, re.IGNORECASE):
-            return True
-    return False
+    return any(re.search(rf"{year_before_name(year, name)}|{re.escape(name)}》?\s*(?:năm\s+)?[（(]?{year}(?!\d)",
+                         question, re.IGNORECASE) for name in names)
 
 
 def version_years(question: str) -> set[str]:

@@ -36,8 +36,8 @@ RE_VI_MONTH = re.compile(r"(?<!ngày )(?<!mùng )(?<!mồng )(?<!\d )tháng\s+(\
                          re.IGNORECASE)
 # a year-first date in figures, one separator throughout ("2015.3.15", "2015/3/15"), standing alone: not part of a
 # path, a version string or a dotted number ("v2020.1.1", "/2015/3/15/", "Rule 2019.1.35", "Section 2019.1.3")
-RE_YMD = re.compile(r"(?<![\w./§-])(?<!Rule )(?<!rule )(?<!Section )(?<!section )(?<!Article )(?<!article )(?<!Điều )"
-                    r"((?:19|20)\d{2})([./])(\d{1,2})\2(\d{1,2})(?!\d|[./]\d|/\w)")
+RE_YMD = re.compile(r"(?<![\w./§-])(?<!Rule )(?<!Section )(?<!Article )(?<!Điều )"
+                    r"((?:19|20)\d{2})([./])(\d{1,2})\2(\d{1,2})(?!\d|[./]\d|/\w)", re.IGNORECASE)
 RE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july",
                                            "august", "september", "october", "november", "december"])}

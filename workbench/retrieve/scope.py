@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..core.records import Filter, Unit
 from ..link.versions import in_force
 from .catalog import Catalog, by_instrument
-from .plan import Plan
+from .plan import Plan, year_before_name
 from .route import RE_YEAR_VERSION, Policy, mid_year
 
 
@@ -135,7 +135,7 @@ def _dates(plan: Plan, year: int) -> bool:
         if str(year) in name and name in q:
             q = q.replace(name, " ")
         # the year written just before the name names the version ("2015年食品安全法", "the 2012 Clinic Licensing Act")
-        q = re.sub(rf"{year}\s*年?\s*(?:的\s*)?《?{re.escape(name)}", " ", q, flags=re.IGNORECASE)
+        q = re.sub(year_before_name(year, name), " ", q, flags=re.IGNORECASE)
     q = re.sub(_TITLE_YEAR.format(y=year), " ", q)
     q = RE_YEAR_VERSION.sub(lambda m: " " if m.group(1) == str(year) else m.group(), q)    # "2018年版", "2019年修订的"
     return re.search(_DATED_YEAR.format(y=year), q, re.IGNORECASE) is not None
