@@ -50,9 +50,12 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
              "行政法规/计量法实施细则,行政法规/烟草专卖法实施条例"], "zh5"),
     "zh6": (["zh-lawrefbook:经济法/对外贸易法,行政法/文物保护法,行政法规/进出口商品检验法实施条例,社会法/慈善法,"
              "经济法/矿产资源法,行政法/体育法"], "zh6"),
+    "zh7": (["zh-lawrefbook:行政法/海洋环境保护法,行政法/保守国家秘密法,行政法/国境卫生检疫法,行政法/反间谍法,"
+             "社会法/未成年人保护法,行政法规/保障中小企业款项支付条例"], "zh7"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
-             "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl"}
+             "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl",
+             "zh7": "zh_versions_7.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
