@@ -1,8 +1,9 @@
-"""Dates written in a question (retrieve/route.py `question_date`): the forms read in each language,
+"""Dates written in a question (retrieve/question_dates.py `question_date`): the forms read in each language,
 the time before a date, and what is no date."""
 import datetime as dt
 
-from workbench.retrieve.route import article_years, classify, question_date, topic
+from workbench.retrieve.question_dates import question_date
+from workbench.retrieve.route import article_years, classify, topic
 
 
 def test_a_date_asked_about_the_time_before_is_the_day_before():
