@@ -130,28 +130,6 @@ def test_a_penalty_question_cites_the_sanction_in_every_type():
     assert asked_role(c, ["l@2/a30", "l@1/a30"]) == ["l@2/a60", "l@1/a50"]   # a comparison: the sanction pair
 
 
-def test_a_duty_and_penalty_question_cites_a_linked_pair():
-    """"违反了什么义务，会被怎样处罚": of a sanction leading by a little and one that cites (or
-    restates) a rule also retrieved, the linked pair scoring higher together is cited; no
-    pair without a stated link, and none when only the penalty is asked."""
-    from workbench.retrieve.sanctions import by_roles
-    from workbench.retrieve.route import Route
-    units = {"l@1/a68": "违反本法规定，有下列情形之一的，处五千元罚款：（一）未建立管理制度。",
-             "l@1/a69": "未依照本法规定建立生产记录的，处二千元罚款。",
-             "l@1/a27": "生产企业应当建立生产记录。", "l@1/a40": "生产企业应当建立管理制度。"}
-    refs = {"l@1/a69": [("l@1/a69", "l@1/a27")]}
-    hits = ["l@1/a68", "l@1/a69", "l@1/a75", "l@1/a73", "l@1/a74", "l@1/a66", "l@1/a54", "l@1/a27"]
-    units.update({h: "处罚款。" for h in hits if h not in units})
-    both = Route("reasoning", sanction=True, asks=("obligation", "sanction"))
-    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=both)
-    assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]
-    c = _citing(units, hits, 3, qtype="reasoning", refs={}, route=both)
-    assert by_roles(c)[:1] == ["l@1/a68"]                       # no stated link: the best hit leads
-    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
-    assert by_roles(c)[:1] == ["l@1/a68"]                       # the penalty alone asked
-    ranked = ["l@1/a27", "l@1/a69"] + [h for h in hits if h not in ("l@1/a27", "l@1/a69")]
-    c = _citing(units, ranked, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
-    assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]            # ... leads with the sanction, the rule after it
 
 
 def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():

@@ -100,11 +100,14 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
     highest together replaces the pair chosen from the best hit alone, when it scores higher.
     Scores are taken without their support part, which already rewards the same link. Only for
     a question asking for the rule broken as well as the penalty; the link between the two is
-    what the legislation states, and no pair is made without one."""
+    what the legislation states, and no pair is made without one. A pair chosen from the best hit
+    whose two provisions belong to two instruments, neither citing nor restating the other, is no
+    pair at all (a sanction enforces its own instrument's rules or those it names): any linked pair
+    replaces it."""
     score = c.base or c.score
     value = lambda pair: sum(score.get(h.unit_id, 0.0) for h in pair)   # noqa: E731
     lead = [h for h in [c.hits[0], *window] if h.score >= floor]
-    best, best_value = chosen, value(chosen) if len(chosen) > 1 else 0.0
+    best, best_value = chosen, value(chosen) if len(chosen) > 1 and not _unrelated(c, *chosen[:2]) else 0.0
     sanctions = [h.unit_id for h in c.hits if kind_of(h.unit) == "sanction"]
     by_id = {h.unit_id: h for h in c.hits}
     for h in lead:
@@ -123,6 +126,14 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
         if h.unit_id not in by_id:
             c.why.setdefault(h.unit_id, h.via)
     return best
+
+
+def _unrelated(c: Citing, a: Hit, b: Hit) -> bool:
+    """Two provisions of two instruments, neither citing nor restating the other."""
+    if a.unit is None or b.unit is None or a.unit.key == b.unit.key:
+        return False
+    x, y = a.unit_id, b.unit_id
+    return not (y in enforced(c, x) or x in enforced(c, y))
 
 
 def fact_match(c: Citing, ids: list[str]) -> dict[str, float]:

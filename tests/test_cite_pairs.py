@@ -1,0 +1,48 @@
+"""Citing a rule and its sanction as a pair (retrieve/sanctions.py `linked_pair`): pure logic over
+fake units, with test_cite.py's citing context."""
+from test_cite import _citing
+
+
+def test_a_duty_and_penalty_question_cites_a_linked_pair():
+    """"违反了什么义务，会被怎样处罚": of a sanction leading by a little and one that cites (or
+    restates) a rule also retrieved, the linked pair scoring higher together is cited; no
+    pair without a stated link, and none when only the penalty is asked."""
+    from workbench.retrieve.sanctions import by_roles
+    from workbench.retrieve.route import Route
+    units = {"l@1/a68": "违反本法规定，有下列情形之一的，处五千元罚款：（一）未建立管理制度。",
+             "l@1/a69": "未依照本法规定建立生产记录的，处二千元罚款。",
+             "l@1/a27": "生产企业应当建立生产记录。", "l@1/a40": "生产企业应当建立管理制度。"}
+    refs = {"l@1/a69": [("l@1/a69", "l@1/a27")]}
+    hits = ["l@1/a68", "l@1/a69", "l@1/a75", "l@1/a73", "l@1/a74", "l@1/a66", "l@1/a54", "l@1/a27"]
+    units.update({h: "处罚款。" for h in hits if h not in units})
+    both = Route("reasoning", sanction=True, asks=("obligation", "sanction"))
+    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=both)
+    assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]
+    c = _citing(units, hits, 3, qtype="reasoning", refs={}, route=both)
+    assert by_roles(c)[:1] == ["l@1/a68"]                       # no stated link: the best hit leads
+    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
+    assert by_roles(c)[:1] == ["l@1/a68"]                       # the penalty alone asked
+    ranked = ["l@1/a27", "l@1/a69"] + [h for h in hits if h not in ("l@1/a27", "l@1/a69")]
+    c = _citing(units, ranked, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
+    assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]            # ... leads with the sanction, the rule after it
+
+
+def test_a_rule_and_a_sanction_of_two_instruments_linked_by_nothing_make_no_pair():
+    """No instrument named: a sanction of one law leading by a little, a rule of another law
+    beside it -- the pair a linked sanction and rule of one law make replaces them (a sanction
+    enforces its own instrument's rules or those it names); within one instrument the unlinked
+    pair from the best hit still stands when it scores higher."""
+    from workbench.retrieve.sanctions import by_roles
+    from workbench.retrieve.route import Route
+    units = {"sea@1/a112": "违反本法规定，船舶有下列行为之一的，处二万元以上十万元以下的罚款。",
+             "port@1/a45": "违反本法第十四条规定的，处五千元以上三万元以下的罚款。",
+             "port@1/a9": "交通运输工具应当接受检疫。", "port@1/a14": "检疫结束前，任何人不得上下交通运输工具。"}
+    both = Route("reasoning", sanction=True, asks=("obligation", "sanction"))
+    refs = {"port@1/a45": [("port@1/a45", "port@1/a14")]}
+    hits = ["sea@1/a112", "port@1/a45", "port@1/a9", "port@1/a14"]
+    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=both, margin=0.25)
+    assert by_roles(c)[:2] == ["port@1/a45", "port@1/a14"]
+    same = {k.replace("sea@", "port@"): v for k, v in units.items()}
+    c = _citing(same, [h.replace("sea@", "port@") for h in hits], 3, qtype="reasoning", refs=refs, route=both,
+                margin=0.25)
+    assert by_roles(c)[:2] == ["port@1/a112", "port@1/a9"]
