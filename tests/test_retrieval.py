@@ -179,6 +179,8 @@ def test_roles_of_provisions_in_three_languages():
     assert role("本法规定的行政处罚由县级以上地方人民政府卫生行政部门决定。", language="zh") == "other"
     assert role("违反本条例规定的，由公安机关依法作出处罚决定。", language="zh") == "sanction"   # who imposes it
     assert role("当事人对处罚决定不服的，可以依法提起诉讼。", language="zh", part="法律责任") != "sanction"
+    assert role("当事人对行政处罚决定、行政强制措施决定不服的，可以自接到决定书之日起六十日内，向作出决定的上一级机关"
+                "申请复议。", language="zh") == "procedure"     # with the other decisions appealed beside it
     assert role("申请人可以申请撤销其资格认定。", language="zh") != "sanction"
     assert role("被吊销许可证的食品生产经营者自处罚决定作出之日起五年内不得申请食品生产经营许可。",
                 language="zh") == "sanction"        # what follows a revocation is a sanction still
