@@ -20,6 +20,7 @@ WS = ROOT / "benchmarks" / "workspace-retrieval"
 SETS = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl", "zh2": ROOT / "benchmarks/questions/zh_versions_2.jsonl",
         "zh3": ROOT / "benchmarks/questions/zh_versions_3.jsonl", "zh4": ROOT / "benchmarks/questions/zh_versions_4.jsonl",
         "zh5": ROOT / "benchmarks/questions/zh_versions_5.jsonl", "zh6": ROOT / "benchmarks/questions/zh_versions_6.jsonl",
+        "zh7": ROOT / "benchmarks/questions/zh_versions_7.jsonl",
         "generated": ROOT / "benchmarks/questions/generated_zh.jsonl",
         "alqac": WS / "alqac/alqac_questions.jsonl", "obliqa": WS / "obliqa/obliqa_questions.jsonl",
         "asked_roles": ROOT / "benchmarks/questions/asked_roles.jsonl"}

@@ -21,6 +21,8 @@ DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "什么意�
 # role (parse/roles.py): a penalty, a duty, a definition, a procedure, entry into force.
 ASKED = {
     "sanction": ("处罚", "罚款", "罚金", "罚", "吊销", "法律责任", "后果", "制裁", re.compile("承担.{0,6}责任"),
+                 # holding a party to account, in the words a sanction itself uses (parse/roles.py: 追究…责任)
+                 "追责", re.compile("追究.{0,8}责任"),
                  "penalty", "penalties", "fine", "fined", "liable", "liability", "consequence",
                  # the noun only: the verb "to sanction" approves ("a court order sanctioning a scheme")
                  re.compile(r"\bsanctions?\b"),
