@@ -130,8 +130,6 @@ def test_a_penalty_question_cites_the_sanction_in_every_type():
     assert asked_role(c, ["l@2/a30", "l@1/a30"]) == ["l@2/a60", "l@1/a50"]   # a comparison: the sanction pair
 
 
-
-
 def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():
     """"As required by COBS Rule 22.4.2": guidance elsewhere on applying that rule stands with
     the rule itself (a share of the direct bonus); a provision citing a named instrument, a

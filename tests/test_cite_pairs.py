@@ -46,3 +46,6 @@ def test_a_rule_and_a_sanction_of_two_instruments_linked_by_nothing_make_no_pair
     c = _citing(same, [h.replace("sea@", "port@") for h in hits], 3, qtype="reasoning", refs=refs, route=both,
                 margin=0.25)
     assert by_roles(c)[:2] == ["port@1/a112", "port@1/a9"]
+    cited = {**refs, "port@1/a9": [("port@1/a9", "sea@1/a112")]}   # one names the other: a pair after all
+    c = _citing(units, hits, 3, qtype="reasoning", refs=cited, route=both, margin=0.25)
+    assert by_roles(c)[:2] == ["sea@1/a112", "port@1/a9"]

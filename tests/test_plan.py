@@ -99,9 +99,12 @@ def test_holding_a_party_to_account_asks_a_penalty():
     """"追责", "追究…责任": the words a sanction itself uses (parse/roles.py) ask for one."""
     from workbench.retrieve.route import asked_roles
     assert "sanction" in asked_roles("某企业拖欠货款不付，有关负责人会怎么被追责？")
-    assert "sanction" in asked_roles("伪造检验记录的，会被追究什么法律责任？")
+    assert "sanction" in asked_roles("伪造检验记录的，还会追究刑事责任吗")
     assert "sanction" in asked_roles("公司擅自生产的，还会追究主管人员的责任吗？")
     assert "sanction" not in asked_roles("企业应当建立追溯制度，记录哪些信息？")
+    assert "sanction" not in asked_roles("事故调查组如何追究原因、认定责任？")        # two clauses
+    assert "sanction" not in asked_roles("建立健全追责问责机制由哪个部门负责？")       # the noun
+    assert asked_roles("该员工已被追究刑事责任，公司还需要履行哪些义务？") == ("obligation",)   # imposed already
 
 
 def test_a_yes_no_question_about_a_change_is_told_from_one_asking_what_changed():

@@ -181,6 +181,8 @@ def test_roles_of_provisions_in_three_languages():
     assert role("当事人对处罚决定不服的，可以依法提起诉讼。", language="zh", part="法律责任") != "sanction"
     assert role("当事人对行政处罚决定、行政强制措施决定不服的，可以自接到决定书之日起六十日内，向作出决定的上一级机关"
                 "申请复议。", language="zh") == "procedure"     # with the other decisions appealed beside it
+    assert role("对税务机关的处罚决定、强制执行措施或者税收保全措施不服的，可以依法申请行政复议。", language="zh") == "procedure"
+    assert role("对行政处罚决定、责令停产停业决定不服的，可以申请复议。", language="zh") == "procedure"
     assert role("申请人可以申请撤销其资格认定。", language="zh") != "sanction"
     assert role("被吊销许可证的食品生产经营者自处罚决定作出之日起五年内不得申请食品生产经营许可。",
                 language="zh") == "sanction"        # what follows a revocation is a sanction still

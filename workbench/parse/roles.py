@@ -152,14 +152,15 @@ _VI_MENTIONS = re.compile(r"(?:chấp hành|thi hành)(?: xong| được)?(?: b�
                           r"(?:Chính phủ|Thủ tướng(?: Chính phủ)?|Bộ trưởng[^,;.]{0,40}?|(?:Ủy|Uỷ) ban[^,;.]{0,60}?|"
                           r"Hội đồng[^,;.]{0,60}?) quy định chi tiết[^;.]*")
 # a Chinese sentence naming a penalty it does not impose: the decision appealed against ("当事人对行政处罚
-# 决定不服的，可以…申请行政复议", with the other decisions appealed beside it: "对行政处罚决定、行政强制措施
-# 决定不服的"), as the start of a time limit or the body that made it ("接到处罚通知之日起",
+# 决定不服的，可以…申请行政复议", with the other decisions or measures appealed beside it: "对行政处罚决定、
+# 行政强制措施决定不服的", "对…处罚决定、强制执行措施或者税收保全措施不服的"), as the start of a time limit or the body that made it ("接到处罚通知之日起",
 # "向作出处罚决定的机关的上一级机关申请复议"), notified to others ("应当将…吊销…的行政处罚决定及时通报"),
 # or the body competent to impose it ("本法规定的行政处罚由…决定"): a remedy or a competence, read for
 # its other words (复议, 申请: procedure). A sanction naming who decides ("由公安机关依法作出处罚决定")
 # is none of these.
 _ZH_MENTIONS = re.compile(r"[^。；，,]*?(?:行政)?处罚(?:权)?由[^。；]{1,60}?(?:决定|行使)|"
-                          r"对[^。；，,]{0,40}?(?:行政)?处罚(?:决定|通知)(?:书)?(?=(?:、[^。；，,、]{1,12}?决定(?:书)?)*[^。；]{0,6}不服)|"
+                          r"对[^。；，,]{0,40}?(?:行政)?处罚(?:决定|通知)?(?:书)?(?:(?:、|和|或者|及)[^。；，,、]{1,16}?(?:决定|措施)(?:书)?)*"
+                          r"(?=[^。；]{0,6}不服)|"
                           r"(?:接到|收到|送达|作出)(?:行政)?处罚(?:决定|通知)(?:书)?(?=之日|的(?:机关|部门))|"
                           r"将[^。；]{0,40}?处罚决定(?:书)?(?=[^。；]{0,4}(?:通报|抄送|告知|公开|公示))")
 # the order in which a sentence's cues are tried, where it is not that of ROLES: an English rule

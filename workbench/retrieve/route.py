@@ -15,9 +15,9 @@ from pathlib import Path
 from ..parse.dates import RE_ZH_DATE as RE_ZH_DATE_ANY
 from ..parse.numerals import CN_NUM, cn_to_int
 from ..store.tokenize import ZH_WH     # the Chinese wh-words (何 only as a question word, not 任何)
+from .asked import ASKED, BODY, DEF_CUES, DUTY_OF, MEANING, NAME_ASKED, asked_roles, has_cue as _cue  # noqa: F401
 from .question_dates import (BEFORE_DATE, MONTHS, RE_EN_DATE, RE_ISO, RE_VI_DATE, RE_VI_LONG_DATE,  # noqa: F401
                              RE_VI_MONTH, RE_YMD, RE_ZH_MONTH, question_date)
-from .asked import ASKED, BODY, DEF_CUES, DUTY_OF, MEANING, NAME_ASKED, asked_roles, has_cue as _cue  # noqa: F401
 
 TYPES = ("precise", "version_diff", "reasoning", "temporal", "definition")
 POLICIES = Path(__file__).with_name("policies.toml")

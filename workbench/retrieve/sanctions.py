@@ -129,7 +129,10 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
 
 
 def _unrelated(c: Citing, a: Hit, b: Hit) -> bool:
-    """Two provisions of two instruments, neither citing nor restating the other."""
+    """Two provisions of two instruments, neither citing nor restating the other. Restatements are
+    linked within one instrument only (link/duties.py), so across instruments only a citation by
+    number links them: a regulation's penalty restating a statute's duty without its number is read
+    as unrelated to it."""
     if a.unit is None or b.unit is None or a.unit.key == b.unit.key:
         return False
     x, y = a.unit_id, b.unit_id
