@@ -21,7 +21,7 @@ DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "什么意�
 # role (parse/roles.py): a penalty, a duty, a definition, a procedure, entry into force.
 ASKED = {
     "sanction": ("处罚", "罚款", "罚金", "罚", "吊销", "法律责任", "后果", "制裁", re.compile("承担.{0,6}责任"),
-                 # holding a party to account, in the words a sanction itself uses (parse/roles.py: 追究…责任),
+                 # holding a party to account, in the words sanctions use (parse/roles.py: 追究…责任) or its short form,
                  # within one clause; 追责 as a verb ("会怎么追责", "被追责"), not the noun ("追责问责机制")
                  re.compile("追究[^，。；？！、,;?!]{0,8}责任"),
                  re.compile("(?:被|会|将|要|能|可以|予以|依法|如何|怎么|怎样|怎么样)追责|追责(?:吗|呢|么)?[？?]"),
@@ -103,7 +103,7 @@ NAME_ASKED = re.compile(r"(?:được )?gọi là gì|(?:叫|称为|称作)(?:�
 # "罚款已经交了", "已缴纳罚款", "was fined", "paid a financial penalty", "đã bị xử phạt"), or the decision
 # imposing it as a document whose contents or service is asked ("处罚决定书应当载明哪些事项", "Quyết định xử
 # phạt … phải ghi") -- not a penalty still to come ("会被罚款，具体多少", "the risk of being fined")
-FACT_PENALTY = re.compile(r"(已经?|曾经?)被(处以)?(罚款|处罚|罚)|(已经?|曾经?)被(追究[^，。；？]{0,8}责任|追责)|被(处以)?(罚款|处罚|罚)(了|过|\d)|(罚款|罚金)(已经?)?(缴|交)(清|完|纳)?了|"
+FACT_PENALTY = re.compile(r"(已经?|曾经?)被((处以)?(罚款|处罚|罚)|追究[^，。；？]{0,8}责任|追责)|被(处以)?(罚款|处罚|罚)(了|过|\d)|(罚款|罚金)(已经?)?(缴|交)(清|完|纳)?了|"
                           r"已经?(缴|交)(纳|清)?了?(罚款|罚金)|(缴|交)(纳|清)?了(罚款|罚金)|(行政)?(处罚|罚款)决定书?|"
                           r"\b(was|were|has been|have been|had been|got) fined\b|"
                           r"\bpaid (a|the|its|their|his|her|our)( \w+)? (fine|penalty)\b|"

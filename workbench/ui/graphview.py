@@ -12,7 +12,6 @@ page as `srcdoc`).
 from __future__ import annotations
 
 import hashlib
-
 import html as _html
 import json
 import re
