@@ -52,10 +52,12 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
              "经济法/矿产资源法,行政法/体育法"], "zh6"),
     "zh7": (["zh-lawrefbook:行政法/海洋环境保护法,行政法/保守国家秘密法,行政法/国境卫生检疫法,行政法/反间谍法,"
              "社会法/未成年人保护法,行政法规/保障中小企业款项支付条例"], "zh7"),
+    "zh8": (["zh-lawrefbook:行政法/突发事件应对法,社会法/妇女权益保障法,诉讼与非诉讼程序法/行政复议法,"
+             "经济法/农业技术推广法,行政法规/证券公司风险处置条例,行政法规/征兵工作条例"], "zh8"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
              "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl",
-             "zh7": "zh_versions_7.jsonl"}
+             "zh7": "zh_versions_7.jsonl", "zh8": "zh_versions_8.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
