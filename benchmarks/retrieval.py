@@ -54,10 +54,12 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
              "社会法/未成年人保护法,行政法规/保障中小企业款项支付条例"], "zh7"),
     "zh8": (["zh-lawrefbook:行政法/突发事件应对法,社会法/妇女权益保障法,诉讼与非诉讼程序法/行政复议法,"
              "经济法/农业技术推广法,行政法规/证券公司风险处置条例,行政法规/征兵工作条例"], "zh8"),
+    "zh9": (["zh-pig-slaughter", "zh-animal-quarantine"], "zh9"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
              "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl",
-             "zh7": "zh_versions_7.jsonl", "zh8": "zh_versions_8.jsonl"}
+             "zh7": "zh_versions_7.jsonl", "zh8": "zh_versions_8.jsonl",
+             "zh9": "zh_versions_9.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
