@@ -132,8 +132,7 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
         if v not in at:     # the alignment does not reach it: the article of that number, when the question
             # names one number for both versions ("比较1997年版和2016年版…第二条"), else the named version's
             # best-ranked unit stands in
-            stand_in = same_number(c, cited[0], v) or \
-                next((h.unit_id for h in c.hits if h.unit_id.split("/")[0] == v), None)
+            stand_in = same_number(c, cited[0], v) or stand_in_of(c, cited[0], v)
             if stand_in is None:
                 continue
             at[v] = stand_in
@@ -143,6 +142,19 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
                 out.remove(between[-1])
         out.append(at[v])
     return out
+
+
+def stand_in_of(c: Citing, uid: str, version: str) -> str | None:
+    """The best-ranked hit of `version` standing in for `uid`'s counterpart there, which the alignment does
+    not find: one with no counterpart of its own in `uid`'s version (the alignment is one to one: an article
+    aligned with another is not this one's), of the same kind (a sanction for a sanction, a rule for a rule:
+    a provision's counterpart does what it does) if there is one."""
+    mine = uid.split("/")[0]
+    of_version = [h for h in c.hits if h.unit_id.split("/")[0] == version and not any(
+        x.split("/")[0] == mine for x in article_history(h.unit_id, c.r.graph.older_version, c.r.graph.newer_version))]
+    same = [h for h in of_version if _role(c, h.unit_id) == _role(c, uid)]
+    found = same or of_version
+    return found[0].unit_id if found else None
 
 
 def same_number(c: Citing, uid: str, version: str) -> str | None:

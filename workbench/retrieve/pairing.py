@@ -47,6 +47,10 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
         aligned = partners(agraph, top.unit_id, by_id)
         other = [h for h in hits[1:STAND_IN] if h.unit.key == top.unit.key and h.unit.version != top.unit.version
                  or h.unit.key != top.unit.key and h.unit.key in keys and h.unit.key not in twins]
+        # one to one: an article aligned with another of the best unit's version is not its counterpart
+        doc = top.unit_id.split("/")[0]
+        other = [h for h in other if not any(n.split("/")[0] == doc for n, t, _ in agraph.neighbours(h.unit_id)
+                                             if t in ("INHERITS", "AMENDS"))]
         if not aligned and other:
             v = vecs.get(top.unit_id)
             best = max(other, key=lambda h: float(vecs[h.unit_id] @ v) if v is not None

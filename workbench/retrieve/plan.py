@@ -43,6 +43,18 @@ def names_version(question: str, year: int, names) -> bool:
                          question, re.IGNORECASE) for name in names)
 
 
+def versioned(question: str, catalog: Catalog) -> set[str]:
+    """The instrument a question names by its versions alone ("2008年版和2021年版的说法一样吗", the law left
+    unsaid): the one instrument of the workspace with a version for each of the two or more years the
+    question writes as versions; none when several have them."""
+    years = version_years(question)
+    if len(years) < 2:
+        return set()
+    held = [{v.split("@")[0] for v in catalog.versions_in([int(y)], set())} for y in sorted(years)]
+    both = set.intersection(*held)
+    return both if len(both) == 1 else set()
+
+
 def version_years(question: str) -> set[str]:
     """The years the question writes as versions."""
     return {m.group(1) for m in RE_YEAR_VERSION.finditer(question)} | \
@@ -104,7 +116,7 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     route = classify(question)
     if question_type:
         route = replace(route, type=question_type)
-    keys = catalog.same_content(catalog.named(question))
+    keys = catalog.same_content(catalog.named(question) or versioned(question, catalog))
     if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and keys and \
             ((BOTH.search(question) or len(version_years(question)) >= 2) and
              any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys) or route.previous and route.current):

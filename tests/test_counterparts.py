@@ -1,0 +1,58 @@
+"""A provision's counterpart in another version where the alignment finds none (retrieve/cite.py
+`named_versions`, retrieve/pairing.py `pair_versions`) and the instrument a question names by its
+versions alone (retrieve/plan.py `versioned`): pure logic over fake units, with test_cite.py's
+citing context."""
+from types import SimpleNamespace
+
+import numpy as np
+from test_cite import _citing
+
+from workbench.core.records import Edge, EdgeType, Hit, Unit
+
+# 2018 a58 (a sanction) has no counterpart in 2022; 2018 a40 (a rule) and a57 (a sanction) have theirs
+ALIGNED = [("w@2022/a23", "w@2018/a40"), ("w@2022/a84", "w@2018/a57")]
+TEXTS = {"w@2018/a58": "对妇女实施性骚扰，构成违反治安管理行为的，依法给予行政处罚。",
+         "w@2018/a40": "禁止对妇女实施性骚扰。", "w@2018/a57": "打击报复的，依法给予处分。",
+         "w@2022/a23": "禁止对妇女实施性骚扰。", "w@2022/a84": "打击报复的，依法给予处分。",
+         "w@2022/a80": "对妇女实施性骚扰的，由公安机关给予批评教育，并依法给予处分。",
+         "w@2022/a25": "国家保障妇女的人身自由。"}
+
+
+def test_a_counterpart_the_alignment_misses_is_one_of_that_version_aligned_with_nothing_of_the_same_kind():
+    """"对实施性骚扰的人要承担什么后果？2018年版和2022年修订后…": the 2018 sanction has no aligned
+    counterpart; the 2022 article standing in is neither one aligned with another 2018 article (the
+    alignment is one to one) nor a rule for a sanction, however high they rank."""
+    from workbench.retrieve.cite import named_versions
+    hits = ["w@2018/a58", "w@2022/a23", "w@2022/a84", "w@2022/a25", "w@2022/a80"]
+    c = _citing(TEXTS, hits, 2, named={"w@2018", "w@2022"}, edges=ALIGNED)
+    assert named_versions(c, ["w@2018/a58"]) == ["w@2018/a58", "w@2022/a80"]
+    c = _citing(TEXTS, hits[:4], 2, named={"w@2018", "w@2022"}, edges=ALIGNED)
+    assert named_versions(c, ["w@2018/a58"]) == ["w@2018/a58", "w@2022/a25"]     # no sanction left: any unaligned one
+
+
+def test_the_stand_in_paired_with_the_best_unit_is_aligned_with_nothing_of_its_version():
+    from workbench.retrieve.expand import ArticleGraph
+    from workbench.retrieve.pairing import pair_versions
+    agraph = ArticleGraph.from_edges([Edge(n, o, EdgeType.AMENDS) for n, o in ALIGNED])
+
+    def hit(uid, score):
+        key, rest = uid.split("@")
+        return Hit(uid, score, "bm25", Unit(uid, key, rest.split("/")[0], "article", text=TEXTS[uid]))
+    hits = [hit("w@2018/a58", 1.0), hit("w@2022/a23", 0.9), hit("w@2022/a80", 0.8)]
+    vecs = {"w@2018/a58": np.array([1.0, 0.0]), "w@2022/a23": np.array([1.0, 0.0]), "w@2022/a80": np.array([0.6, 0.8])}
+    out = [h.unit_id for h in pair_versions(agraph, hits, vecs, frozenset({"w"}), set())]
+    assert out[:2] == ["w@2018/a58", "w@2022/a80"]          # a23 is the closest, but 2018 a40's counterpart
+
+
+def test_an_instrument_named_by_its_versions_alone():
+    """"2008年版和2021年版的说法一样吗" names no law: the one instrument with a version of each year is
+    meant; none when two have them, or when one year is written."""
+    from workbench.retrieve.plan import versioned
+    held = {"pig": {"2008", "2011", "2021"}, "quarantine": {"2010", "2022"}}
+    catalog = SimpleNamespace(versions_in=lambda years, keys: {f"{k}@{y}" for k, ys in held.items() for y in ys
+                                                               if int(y) in years})
+    assert versioned("定点屠宰厂的补助由谁出？2008年版和2021年版的说法一样吗？", catalog) == {"pig"}
+    assert versioned("2008年版和2022年版有何不同？", catalog) == set()          # no instrument has both
+    assert versioned("2021年版对补助是怎么规定的？", catalog) == set()
+    held["food"] = {"2008", "2021"}
+    assert versioned("2008年版和2021年版的说法一样吗？", catalog) == set()      # two have both: not told
