@@ -42,6 +42,14 @@ def test_the_stand_in_paired_with_the_best_unit_is_aligned_with_nothing_of_its_v
     vecs = {"w@2018/a58": np.array([1.0, 0.0]), "w@2022/a23": np.array([1.0, 0.0]), "w@2022/a80": np.array([0.6, 0.8])}
     out = [h.unit_id for h in pair_versions(agraph, hits, vecs, frozenset({"w"}), set())]
     assert out[:2] == ["w@2018/a58", "w@2022/a80"]          # a23 is the closest, but 2018 a40's counterpart
+    # through a version between them too; an article of another instrument the question names is kept
+    steps = [("w@2020/a41", "w@2018/a40"), ("w@2022/a23", "w@2020/a41"), ("x@2015/a9", "w@2018/a57")]   # an amending act's edge
+    agraph = ArticleGraph.from_edges([Edge(n, o, EdgeType.AMENDS) for n, o in steps])
+    TEXTS["x@2015/a9"] = TEXTS["w@2022/a80"]
+    hits = [hit("w@2018/a58", 1.0), hit("w@2022/a23", 0.9), hit("x@2015/a9", 0.8)]
+    vecs["x@2015/a9"] = vecs["w@2022/a80"]
+    out = [h.unit_id for h in pair_versions(agraph, hits, vecs, frozenset({"w", "x"}), set())]
+    assert out[:2] == ["w@2018/a58", "x@2015/a9"]
 
 
 def test_an_instrument_named_by_its_versions_alone():
@@ -49,10 +57,18 @@ def test_an_instrument_named_by_its_versions_alone():
     meant; none when two have them, or when one year is written."""
     from workbench.retrieve.plan import versioned
     held = {"pig": {"2008", "2011", "2021"}, "quarantine": {"2010", "2022"}}
+    twins = {"pig": {"pig", "pig-copy"}}
     catalog = SimpleNamespace(versions_in=lambda years, keys: {f"{k}@{y}" for k, ys in held.items() for y in ys
-                                                               if int(y) in years})
+                                                               if int(y) in years and (not keys or k in keys)},
+                              same_content=lambda keys: set().union(*(twins.get(k, {k}) for k in keys)))
     assert versioned("定点屠宰厂的补助由谁出？2008年版和2021年版的说法一样吗？", catalog) == {"pig"}
     assert versioned("2008年版和2022年版有何不同？", catalog) == set()          # no instrument has both
     assert versioned("2021年版对补助是怎么规定的？", catalog) == set()
+    held["pig-copy"] = {"2008", "2021"}
+    assert versioned("2008年版和2021年版的说法一样吗？", catalog) == {"pig", "pig-copy"}   # one law held twice
     held["food"] = {"2008", "2021"}
-    assert versioned("2008年版和2021年版的说法一样吗？", catalog) == set()      # two have both: not told
+    assert versioned("2008年版和2021年版的说法一样吗？", catalog) == set()      # two laws have both: not told
+    held.clear()
+    held["a"] = {"2021"}                 # one version answering both years (labelled 2021, in force 2022)
+    catalog.versions_in = lambda years, keys: {"a@2021"} if set(years) & {2021, 2022} else set()
+    assert versioned("2021年版和2022年版一样吗？", catalog) == set()

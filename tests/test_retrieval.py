@@ -196,6 +196,7 @@ def test_roles_of_provisions_in_three_languages():
     remedy = "受害妇女可以向人民法院提起民事诉讼，依法请求行为人承担民事责任。"
     assert role(remedy, language="zh") == "permission" and role(remedy, language="zh", part="法律责任") == "sanction"
     assert role("造成财产损失或者其他损害的，依法承担民事责任。", language="zh") == "sanction"
+    assert role("产品不符合要求的由生产者承担赔偿责任。", language="zh") == "sanction"     # 要求 a noun
     assert role("1. Dược là thuốc và nguyên liệu làm thuốc.", language="vi") == "definition"
     assert role("Người lao động có quyền đơn phương chấm dứt hợp đồng lao động.", language="vi") == "permission"
     assert role("Nghiêm cấm các hành vi sau đây:", language="vi") == "prohibition"

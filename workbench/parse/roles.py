@@ -164,10 +164,12 @@ _ZH_MENTIONS = re.compile(r"[^。；，,]*?(?:行政)?处罚(?:权)?由[^。；]
                           r"(?:接到|收到|送达|作出)(?:行政)?处罚(?:决定|通知)(?:书)?(?=之日|的(?:机关|部门))|"
                           r"将[^。；]{0,40}?处罚决定(?:书)?(?=[^。；]{0,4}(?:通报|抄送|告知|公开|公示))")
 # a liability the wronged party may ask a court or a body to impose ("受害妇女可以…提起民事诉讼，依法请求行为人
-# 承担民事责任", "有权要求侵权人承担赔偿责任"): the party's remedy, which the provision grants (read for its other
-# words: 可以, 有权 -- a permission), not a liability it imposes; under a heading of liability a remedy is still
-# read as the sanction it enforces (LIABILITY_PARTS)
-_ZH_REMEDY = re.compile(r"(?:请求|要求)[^。；，,]{0,12}?(?:承担|负)[^。；，,]{0,6}?责任")
+# 承担民事责任", "有权要求侵权人承担赔偿责任"): the party's remedy, which the provision grants (可以 / 有权 before
+# it; read for its other words -- a permission), not a liability it imposes ("不符合要求的承担赔偿责任": 要求 a
+# noun, nothing granted); under a heading of liability a remedy is still read as the sanction it enforces
+# (LIABILITY_PARTS)
+_ZH_REMEDY = re.compile(r"(?:请求|要求)(?!的)[^。；，,]{0,12}?(?:承担|负)[^。；，,]{0,6}?责任")
+_ZH_GRANT = re.compile(r"可以|有权")      # ... a remedy only where the sentence grants it before
 # the order in which a sentence's cues are tried, where it is not that of ROLES: an English rule
 # states its force by its modal ("must ensure that … a notification", "may apply to the exposure"),
 # the procedural nouns it mentions (application, notification, registration) are its object
@@ -177,7 +179,8 @@ ORDER = {"en": ("definition", "scope", "sanction", "prohibition", "obligation", 
 def sentence_role(sentence: str, language: str) -> str:
     cues = CUES.get(language, CUES["en"])
     if language == "zh":
-        sentence = _ZH_REMEDY.sub(" ", _ZH_MENTIONS.sub(" ", _ZH_TITLE.sub("《》", sentence)))
+        sentence = _ZH_MENTIONS.sub(" ", _ZH_TITLE.sub("《》", sentence))
+        sentence = _ZH_REMEDY.sub(lambda m: " " if _ZH_GRANT.search(m.string, 0, m.start()) else m.group(), sentence)
     elif language == "en":
         sentence = _SAVING.sub(" ", sentence)
     elif language == "vi":

@@ -115,8 +115,9 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
     """A comparison of versions the question names ("比较2008年版和2021年版…") cites the
     provision in each named version: the counterpart (along the version alignment, which
     follows renumbering) of the first cited unit in a named version that has none cited is
-    added -- or, when the alignment does not reach that version, its best-ranked hit; a version
-    between them gives way to it when the cited set is full, never the reverse."""
+    added -- or, when the alignment does not reach that version, a hit of it standing in
+    (`same_number`, else `stand_in_of`); a version between them gives way to it when the cited set
+    is full, never the reverse."""
     if not cited:
         return cited
     key = cited[0].split("@")[0]
@@ -131,7 +132,7 @@ def named_versions(c: Citing, cited: list[str]) -> list[str]:
             continue
         if v not in at:     # the alignment does not reach it: the article of that number, when the question
             # names one number for both versions ("比较1997年版和2016年版…第二条"), else the named version's
-            # best-ranked unit stands in
+            # best-ranked unit aligned with nothing else of the cited one's version, of its kind if any
             stand_in = same_number(c, cited[0], v) or stand_in_of(c, cited[0], v)
             if stand_in is None:
                 continue
@@ -149,9 +150,10 @@ def stand_in_of(c: Citing, uid: str, version: str) -> str | None:
     not find: one with no counterpart of its own in `uid`'s version (the alignment is one to one: an article
     aligned with another is not this one's), of the same kind (a sanction for a sanction, a rule for a rule:
     a provision's counterpart does what it does) if there is one."""
-    mine = uid.split("/")[0]
+    mine, article = uid.split("/")[0], article_of(uid)
     of_version = [h for h in c.hits if h.unit_id.split("/")[0] == version and not any(
-        x.split("/")[0] == mine for x in article_history(h.unit_id, c.r.graph.older_version, c.r.graph.newer_version))]
+        x.split("/")[0] == mine and x != article
+        for x in article_history(h.unit_id, c.r.graph.older_version, c.r.graph.newer_version))]
     same = [h for h in of_version if _role(c, h.unit_id) == _role(c, uid)]
     found = same or of_version
     return found[0].unit_id if found else None

@@ -23,6 +23,21 @@ def partners(agraph, uid: str, among) -> list[str]:
             if t in ("INHERITS", "AMENDS") and n in among and n.split("@")[0] == key]
 
 
+def aligned_elsewhere(agraph, uid: str, other: str) -> bool:
+    """Is `uid` aligned, through any number of version steps of its instrument (INHERITS / AMENDS),
+    with an article of `other`'s version that is not `other` itself? (The alignment is one to one.)"""
+    key, doc, seen, todo = uid.split("@")[0], other.split("/")[0], {uid}, [uid]
+    while todo:
+        for n, t, _ in agraph.neighbours(todo.pop()):
+            if t not in ("INHERITS", "AMENDS") or n in seen or n.split("@")[0] != key:
+                continue
+            if n.split("/")[0] == doc:
+                return n != other
+            seen.add(n)
+            todo.append(n)
+    return False
+
+
 def parts(graph, uid: str) -> list[tuple[str, str]]:
     """The articles `uid` was merged with or split from across a version step (AMENDS edges of
     status merged / split, link/versions.parts), either way: (that article, the one of the two
@@ -38,7 +53,8 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
     counterpart in the other version(s) retrieved, which takes the pair's score. When the
     best unit has no aligned counterpart, the unit most like it (cosine of the embeddings)
     among the top hits of its other versions, or of the other instrument the question
-    names ("2009年食品安全法与1995年食品卫生法相比"), stands in. `twins`: instruments holding
+    names ("2009年食品安全法与1995年食品卫生法相比"), stands in -- not an article of its own instrument
+    aligned with another of the best unit's version (`aligned_elsewhere`). `twins`: instruments holding
     the same law as the best unit's (no other version of it)."""
     by_id = {h.unit_id: h for h in hits}
     out, placed = [], set()
@@ -47,10 +63,8 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
         aligned = partners(agraph, top.unit_id, by_id)
         other = [h for h in hits[1:STAND_IN] if h.unit.key == top.unit.key and h.unit.version != top.unit.version
                  or h.unit.key != top.unit.key and h.unit.key in keys and h.unit.key not in twins]
-        # one to one: an article aligned with another of the best unit's version is not its counterpart
-        doc = top.unit_id.split("/")[0]
-        other = [h for h in other if not any(n.split("/")[0] == doc for n, t, _ in agraph.neighbours(h.unit_id)
-                                             if t in ("INHERITS", "AMENDS"))]
+        if not aligned:     # one to one: an article aligned with another of the best unit's version is not its counterpart
+            other = [h for h in other if h.unit.key != top.unit.key or not aligned_elsewhere(agraph, h.unit_id, top.unit_id)]
         if not aligned and other:
             v = vecs.get(top.unit_id)
             best = max(other, key=lambda h: float(vecs[h.unit_id] @ v) if v is not None

@@ -45,14 +45,15 @@ def names_version(question: str, year: int, names) -> bool:
 
 def versioned(question: str, catalog: Catalog) -> set[str]:
     """The instrument a question names by its versions alone ("2008年版和2021年版的说法一样吗", the law left
-    unsaid): the one instrument of the workspace with a version for each of the two or more years the
-    question writes as versions; none when several have them."""
-    years = version_years(question)
+    unsaid): the one instrument of the workspace (with any copy of it, `Catalog.same_content`) with a
+    version for each of the two or more years the question writes as versions, in two versions at least;
+    none when several have them."""
+    years = sorted(int(y) for y in version_years(question))
     if len(years) < 2:
         return set()
-    held = [{v.split("@")[0] for v in catalog.versions_in([int(y)], set())} for y in sorted(years)]
-    both = set.intersection(*held)
-    return both if len(both) == 1 else set()
+    held = set.intersection(*({v.split("@")[0] for v in catalog.versions_in([y], set())} for y in years))
+    held = {k for k in held if len(catalog.versions_in(years, {k})) >= 2}      # two versions, not one matching both
+    return held if held and any(held <= catalog.same_content({k}) for k in held) else set()   # one law (or its twins)
 
 
 def version_years(question: str) -> set[str]:
