@@ -6,7 +6,7 @@ from ..core.records import Filter, Hit
 from ..link.versions import article_history, grams
 from .citing import ROLE_WINDOW, Citing, kind_of, refs
 from .expand import article_of
-from .pairing import partners, parts
+from .pairing import aligned_elsewhere, partners, parts
 from .plan import BOTH
 from .sanctions import by_roles, enforced, enforced_rules, enforcing, fact_match
 
@@ -150,10 +150,9 @@ def stand_in_of(c: Citing, uid: str, version: str) -> str | None:
     not find: one with no counterpart of its own in `uid`'s version (the alignment is one to one: an article
     aligned with another is not this one's), of the same kind (a sanction for a sanction, a rule for a rule:
     a provision's counterpart does what it does) if there is one."""
-    mine, article = uid.split("/")[0], article_of(uid)
-    of_version = [h for h in c.hits if h.unit_id.split("/")[0] == version and not any(
-        x.split("/")[0] == mine and x != article
-        for x in article_history(h.unit_id, c.r.graph.older_version, c.r.graph.newer_version))]
+    article = article_of(uid)
+    of_version = [h for h in c.hits if h.unit_id.split("/")[0] == version
+                  and not aligned_elsewhere(c.r.agraph, h.unit_id, article)]
     same = [h for h in of_version if _role(c, h.unit_id) == _role(c, uid)]
     found = same or of_version
     return found[0].unit_id if found else None

@@ -60,12 +60,13 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
     out, placed = [], set()
     if hits:
         top = hits[0]
-        aligned = partners(agraph, top.unit_id, by_id)
-        other = [h for h in hits[1:STAND_IN] if h.unit.key == top.unit.key and h.unit.version != top.unit.version
-                 or h.unit.key != top.unit.key and h.unit.key in keys and h.unit.key not in twins]
-        if not aligned:     # one to one: an article aligned with another of the best unit's version is not its counterpart
-            other = [h for h in other if h.unit.key != top.unit.key or not aligned_elsewhere(agraph, h.unit_id, top.unit_id)]
-        if not aligned and other:
+        # an article of another version of it -- one to one: not one aligned with another of the best unit's
+        # version -- or of another instrument the question names
+        other = [] if partners(agraph, top.unit_id, by_id) else \
+            [h for h in hits[1:STAND_IN] if h.unit.key == top.unit.key and h.unit.version != top.unit.version
+             and not aligned_elsewhere(agraph, h.unit_id, top.unit_id)
+             or h.unit.key != top.unit.key and h.unit.key in keys and h.unit.key not in twins]
+        if other:
             v = vecs.get(top.unit_id)
             best = max(other, key=lambda h: float(vecs[h.unit_id] @ v) if v is not None
                        and h.unit_id in vecs else -1.0)
