@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 PARTS = ("routing", "direct", "roles", "expansion", "pairing", "change")
+KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
 WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named")
 
 
@@ -50,13 +51,19 @@ def variants(base):
 
 def main() -> int:
     import workbench.retrieve.retriever as retriever
-    from workbench.evaluate.metrics import mean_metrics, score_question, twin_names
+    from workbench.evaluate.metrics import mean_metrics, score_question, split_of, twin_names
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default="zh,zh2,zh3,zh4,alqac,obliqa,sample")
     ap.add_argument("--per-set", type=int, default=300)
     ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
+    ap.add_argument("--table", choices=("whole", "tuning", "validation"),
+                    help="print the table of a result file already written (--out) and stop")
     args = ap.parse_args()
+    if args.table:
+        out = json.loads((ROOT / "benchmarks" / "results" / (args.out or "ablation.json")).read_text(encoding="utf-8"))
+        table(out, None if args.table == "whole" else args.table)
+        return 0
     retriever.QUERY_CACHE = 8192
     out, t0 = {}, time.time()
     for name in args.sets.split(","):
@@ -66,25 +73,38 @@ def main() -> int:
         names = twin_names(wb)
         out[name] = {"questions": len(qs)}
         for label, cfg in variants(base):
-            rows = []
+            rows, parts = [], []
             for q in qs:
                 r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)
                 rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold), names=names))
+                parts.append(split_of(q.id))
             m = mean_metrics(rows)
-            out[name][label] = {k: m[k] for k in ("recall@5", "mrr", "hit@1", "citation_f1")}
+            out[name][label] = {k: m[k] for k in KEYS}
+            for part in ("tuning", "validation"):     # each part on its own: only the tuning part chooses
+                mine = [row for row, p in zip(rows, parts) if p == part]
+                if mine:
+                    mp = mean_metrics(mine)
+                    out[name][label][part] = {"n": len(mine), **{k: mp[k] for k in KEYS}}
             print(f"{name} {label}: cit F1 {m['citation_f1']:.3f} MRR {m['mrr']:.3f} ({time.time() - t0:.0f}s)",
                   flush=True)
         result = ROOT / "benchmarks" / "results" / (args.out or "ablation.json")
         result.write_text(json.dumps(out, indent=1), encoding="utf-8")      # after each set
+    table(out)
+    return 0
+
+
+def table(out: dict, part: str | None = None) -> None:
+    """Markdown: citation F1 / MRR per set and variant (`part`: the tuning or validation part only)."""
     sets = list(out)
     labels = [k for k in out[sets[0]] if k != "questions"]
-    print("\n| variant | " + " | ".join(f"{s} ({out[s]['questions']}) cit. F1 / MRR" for s in sets) + " |")
+    cell = lambda m: f"{m['citation_f1']:.3f} / {m['mrr']:.3f}"      # noqa: E731
+    size = lambda s: out[s]["graph (all on)"].get(part, {}).get("n", 0) if part else out[s]["questions"]  # noqa: E731
+    print(f"\n{part or 'whole sets'}\n| variant | " + " | ".join(f"{s} ({size(s)})" for s in sets) + " |")
     print("|---|" + "---|" * len(sets))
     for label in labels:
-        cells = [f"{out[s][label]['citation_f1']:.3f} / {out[s][label]['mrr']:.3f}" if label in out[s] else "—"
-                 for s in sets]
+        cells = [cell(out[s][label][part] if part else out[s][label])
+                 if label in out[s] and (not part or part in out[s][label]) else "—" for s in sets]
         print(f"| {label} | " + " | ".join(cells) + " |")
-    return 0
 
 
 if __name__ == "__main__":
