@@ -4,13 +4,17 @@ Components (RetrievalConfig.ablate): routing (every question takes the precise p
 direct (no direct article lookup or defined-term seeds), roles (no asked role: no role
 bonus, no role-based citing), expansion (no hops along any edge), pairing (no version
 pairing, named-version citing, changed-at restriction or change match), change (no change_match: version
-comparisons do not prefer the article whose change touches the topic); and each re-rank part set to 0
-(semantic, lexical, proximity, edge, support, direct, current, role).
+comparisons do not prefer the article whose change touches the topic); and each re-rank part that is
+not 0 set to 0 (semantic, lexical, proximity, edge, support, direct, current, role, named).
 
-    .venv/bin/python benchmarks/ablation.py [--sets zh,zh2,zh3,alqac,obliqa,sample] [--per-set 300]
+    .venv/bin/python benchmarks/ablation.py [--sets zh,zh2,…,zh9,alqac,obliqa,sample] [--per-set 100]
+        [--out ablation.json]
+    .venv/bin/python benchmarks/ablation.py --table whole|tuning|validation [--out ablation.json]
 Needs the workspaces of benchmarks/retrieval.py. Each set is its whole development set (tuning
-and validation parts together), sampled with a fixed stride to at most --per-set questions.
-Result: benchmarks/results/ablation.json and a markdown table (citation F1 / MRR per set).
+and validation parts together), sampled with a fixed stride to at most --per-set questions; every
+variant is scored on the whole sample and on its tuning and validation parts apart (only the
+tuning part may choose a setting). Result: benchmarks/results/<--out> (written after each set) and
+the table of the whole sets; `--table` prints a table of a result file already written and stops.
 """
 from __future__ import annotations
 
@@ -51,10 +55,10 @@ def variants(base):
 
 def main() -> int:
     import workbench.retrieve.retriever as retriever
-    from workbench.evaluate.metrics import mean_metrics, score_question, split_of, twin_names
+    from workbench.evaluate.metrics import mean_metrics, score_question, twin_names
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="zh,zh2,zh3,zh4,alqac,obliqa,sample")
+    ap.add_argument("--sets", default="zh,zh2,zh3,zh4,zh5,zh6,zh7,zh8,zh9,alqac,obliqa,sample")
     ap.add_argument("--per-set", type=int, default=300)
     ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
     ap.add_argument("--table", choices=("whole", "tuning", "validation"),
@@ -77,7 +81,7 @@ def main() -> int:
             for q in qs:
                 r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)
                 rows.append(score_question([h.unit_id for h in r.hits], r.cited, list(q.gold), names=names))
-                parts.append(split_of(q.id))
+                parts.append(q.split)
             m = mean_metrics(rows)
             out[name][label] = {k: m[k] for k in KEYS}
             for part in ("tuning", "validation"):     # each part on its own: only the tuning part chooses

@@ -3,13 +3,14 @@ have chosen for a law held out? Each zh version-aware set covers its own laws (z
 with the others; zh2 shares two regulations with zh, zh9 asks anew about two of zh's). For each
 value, graph mode answers every question of every set (tuning and validation parts); then, holding
 each set out in turn, the value with the best mean objective (tune.py's: (MRR + citation F1) / 2)
-over the other sets (ties: the value `--baseline`) is scored on the held-out set, beside the
+over the other sets (ties: `--baseline`, if among them) is scored on the held-out set, beside the
 `--chosen` value and the `--baseline` one it replaced.
 
     .venv/bin/python benchmarks/kfold_laws.py [--param weights.support] [--values 0.2,0.35,0.5]
         [--chosen 0.2] [--baseline 0.35] [--sets zh,zh2,zh3,zh4,zh5,zh6] [--out kfold_laws.json]
-Needs the workspaces of benchmarks/retrieval.py. Result: benchmarks/results/<--out>
-(kfold_laws.json: stage 5's `support`, six sets).
+Values take the type of the parameter's grid in tune.py (`--values off,fuse` for `unstructured`).
+Needs the workspaces of benchmarks/retrieval.py. Result: benchmarks/results/<--out> (default
+kfold_laws.json for `weights.support` -- stage 5's, six sets -- else kfold_laws_<name>.json).
 """
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from retrieval import QUESTIONS  # noqa: E402
-from tune import WS, config_for, objective, score_questions  # noqa: E402
-
+from tune import GRID, WS, config_for, objective, score_questions  # noqa: E402
 
 
 def main() -> int:
@@ -34,12 +34,20 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--param", default="weights.support", help="a tune.py GRID parameter")
     ap.add_argument("--values", default="0.2,0.35,0.5")
-    ap.add_argument("--chosen", type=float, default=0.2, help="the value tune.py chose")
-    ap.add_argument("--baseline", type=float, default=0.35, help="the value it replaced")
+    ap.add_argument("--chosen", default="0.2", help="the value tune.py chose")
+    ap.add_argument("--baseline", default="0.35", help="the value it replaced")
     ap.add_argument("--sets", default="zh,zh2,zh3,zh4,zh5,zh6")
-    ap.add_argument("--out", default="kfold_laws.json")
+    ap.add_argument("--out", help="file name under benchmarks/results")
     args = ap.parse_args()
-    values = [float(v) for v in args.values.split(",")]
+    if args.param not in GRID:
+        ap.error(f"--param {args.param}: not a parameter of tune.py's GRID ({', '.join(GRID)})")
+    kind = type(GRID[args.param][0])
+    values = [kind(v) for v in args.values.split(",")]
+    args.chosen, args.baseline = kind(args.chosen), kind(args.baseline)
+    if args.chosen not in values or args.baseline not in values:
+        ap.error(f"--chosen {args.chosen} and --baseline {args.baseline} must be among --values {args.values}")
+    args.out = args.out or ("kfold_laws.json" if args.param == "weights.support"
+                            else f"kfold_laws_{args.param.rsplit('.', 1)[-1]}.json")
     sets = args.sets.split(",")
     folder = WS / "tune"
     folder.mkdir(parents=True, exist_ok=True)
@@ -58,7 +66,7 @@ def main() -> int:
     at_chosen, at_base = f"at_{args.chosen}", f"at_{args.baseline}"
     for out in sets:
         rest = [s for s in sets if s != out]
-        chosen = max(values, key=lambda v: (sum(score[s][v] for s in rest) / len(rest), -abs(v - args.baseline)))
+        chosen = max(values, key=lambda v: (sum(score[s][v] for s in rest) / len(rest), v == args.baseline))
         folds.append({"held_out": out, "chosen_on_others": chosen, "held_out_score": score[out][chosen],
                       at_chosen: score[out].get(args.chosen), at_base: score[out].get(args.baseline)})
         print(folds[-1], flush=True)
