@@ -16,6 +16,9 @@
 - the fifth zh version-aware set (benchmarks/questions/zh_versions_5.jsonl) over six more
   LawRefBook laws (two versions each), staged the same way; written blind by two writers who
   saw the law texts and the parser's output only
+- the sixth to tenth zh version-aware sets (zh_versions_6 … 10.jsonl), each over the LawRefBook
+  laws it asks about staged the same way (the ninth over zh-pig-slaughter + zh-animal-quarantine),
+  each written blind (their first runs are in docs/benchmarks.md)
 - the sample benchmark (corpora/sample/benchmark.jsonl) over the bundled sample corpus
 Questions from ../shared are converted at run time into the workspace, never committed.
 
@@ -55,11 +58,13 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
     "zh8": (["zh-lawrefbook:行政法/突发事件应对法,社会法/妇女权益保障法,诉讼与非诉讼程序法/行政复议法,"
              "经济法/农业技术推广法,行政法规/证券公司风险处置条例,行政法规/征兵工作条例"], "zh8"),
     "zh9": (["zh-pig-slaughter", "zh-animal-quarantine"], "zh9"),
+    "zh10": (["zh-lawrefbook:行政法/生物安全法,行政法/职业教育法,行政法/科学技术普及法,行政法规/烈士褒扬条例,"
+              "行政法规/军人抚恤优待条例,行政法规/海洋观测预报管理条例,民法商法/公司法"], "zh10"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
              "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl",
              "zh7": "zh_versions_7.jsonl", "zh8": "zh_versions_8.jsonl",
-             "zh9": "zh_versions_9.jsonl"}
+             "zh9": "zh_versions_9.jsonl", "zh10": "zh_versions_10.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
