@@ -116,8 +116,8 @@ def test_a_body_renamed_by_adding_to_its_name_throughout_a_revision_is_a_renamin
 
 
 def test_a_change_of_form_only_is_inherited_not_amended():
-    """Half-width / full-width punctuation, quote style, spaces and Unicode composition are
-    typesetting, not amendment: INHERITS with formal_change = true (the diff is kept)."""
+    """Half-width / full-width punctuation, quote style, spaces, zero-width spaces and Unicode
+    composition are typesetting, not amendment: INHERITS with formal_change = true (the diff is kept)."""
     from workbench.link.versions import version_edges
     zh_old = [art("z@1", "5", "食品生产经营者应当依照法律、法规和食品安全标准从事生产经营活动，对社会和公众负责。"),
               art("z@1", "6", "县级以上人民政府应当加强“食品安全”宣传。")]
@@ -126,13 +126,16 @@ def test_a_change_of_form_only_is_inherited_not_amended():
     decomposed = "Cơ sở khám bệnh phải lưu trữ hồ sơ bệnh án."
     composed = __import__("unicodedata").normalize("NFD", decomposed)
     vi_old = [Unit("v@1/a3", "v", "1", "article", "3", text=f"“{decomposed}”", language="vi")]
-    vi_new = [Unit("v@2/a3", "v", "2", "article", "3", text=f'"{composed}"  ', language="vi")]
+    vi_new = [Unit("v@2/a3", "v", "2", "article", "3", text=f'"{composed}"  \u200b', language="vi")]
     for old, new in ((zh_old, zh_new), (vi_old, vi_new)):
         changes = align(old, new)
         assert all(c.status == "inherited" and c.formal for c in changes), changes
         edges = version_edges(changes)
         assert {e.type for e in edges} == {EdgeType.INHERITS}
         assert all(dict(e.attrs)["formal_change"] == "true" for e in edges)
+    invisible = align([art("z@1", "9", "国家鼓励和支持开展食品安全科学研究。")],         # zero-width spaces
+                      [art("z@2", "9", "国家鼓励和支持开展食品安全\u200b科学研究。\n\u200b")])
+    assert invisible[0].status == "inherited" and version_edges(invisible)[0].type == EdgeType.INHERITS
     real = align([art("z@1", "7", "罚款五千元。")], [art("z@2", "7", "罚款五万元。")])
     assert real[0].status == "amended" and not real[0].formal          # a word changed: still AMENDS
     same = align([art("z@1", "8", "本法自公布之日起施行。")], [art("z@2", "8", "本法自公布之日起施行。")])

@@ -80,3 +80,26 @@ def test_amendment_act_items_become_articles():
 def test_document_without_articles_is_reported():
     r = parse_zh("这不是法律文本。\n", META)
     assert r.problems and "no articles" in r.problems[0].reason
+
+
+def test_heading_that_lost_its_number_is_no_clause():
+    # a source heading without its 第N章 between two articles, 附则 alone after an article, and lines
+    # holding only a zero-width space (LawRefBook sources put them around headings)
+    text = ("## 第一章 总则\n\n第七条 对做出显著成绩的单位和个人，给予表彰。\n\n烈士的评定\n\n"
+            "第八条 公民牺牲符合下列情形之一的，评定为烈士：\n\n（一）甲；\n\n\u200b\n\n## 第三章 罚则\n\n"
+            "第九条 乙。\n\n附则\n\n第十条 本条例自公布之日起\u200b施行。\n\u200b\n")
+    r = parse_zh(text, META)
+    by_id = {u.id: u for u in r.units}
+    assert by_id["t@2020/a7"].text == "对做出显著成绩的单位和个人，给予表彰。"
+    assert [u.id for u in r.units if u.parent_id == "t@2020/a7"] == ["t@2020/a7/c1"]
+    assert by_id["t@2020/a8"].text == "公民牺牲符合下列情形之一的，评定为烈士：\n（一）甲；"
+    assert by_id["t@2020/a9"].text == "乙。" and by_id["t@2020/a10"].parent_id == "t@2020/chappendix"
+    assert by_id["t@2020/a10"].text == "本条例自公布之日起施行。"
+    assert not any("\u200b" in u.text for u in r.units)
+    assert len(r.problems) == 1 and r.problems[0].line == 5 and "烈士的评定" in r.problems[0].reason
+
+
+def test_a_short_last_clause_with_punctuation_stays_a_clause():
+    r = parse_zh("第一条 甲。\n本法自公布之日起施行。\n第二条 乙。\n", META)
+    assert [u.id for u in r.units if u.kind == "clause"] == ["t@2020/a1/c1", "t@2020/a1/c2", "t@2020/a2/c1"]
+    assert not r.problems

@@ -27,6 +27,7 @@ from itertools import groupby
 
 from ..core.records import Edge, EdgeType, Unit
 from ..parse.languages import has_han
+from ..parse.text import visible
 from .substance import operations, substance
 
 SIMILAR = 0.55          # renumbered or rewritten articles must be at least this similar
@@ -57,7 +58,8 @@ class Change:
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", "", text)
+    """Without whitespace and invisible format characters (a zero-width space left by typesetting)."""
+    return re.sub(r"\s+", "", visible(text))
 
 
 # quote styles and the ideographic full stop, to one form each (NFKC already folds full-width
@@ -72,13 +74,14 @@ def _form(text: str) -> str:
 
 def formal(text: str) -> str:
     """The text without what legislators' typesetting changes between versions and readers do
-    not: Unicode composition and width (NFKC), quote style, the full stop, whitespace."""
+    not: Unicode composition and width (NFKC), quote style, the full stop, whitespace, invisible
+    format characters (a zero-width space)."""
     return _norm(_form(text))
 
 
 def _formal_words(text: str) -> str:
     """`formal`, but alphabetic text keeps one space between words (its diff is by word)."""
-    return formal(text) if has_han(text) else " ".join(_form(text).split())
+    return formal(text) if has_han(text) else " ".join(visible(_form(text)).split())
 
 
 def _bigrams(text: str) -> set[str]:

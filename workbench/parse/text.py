@@ -2,11 +2,23 @@
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
 from ..core.errors import CorpusError
+
+# invisible format characters (Unicode category Cf: zero-width space and joiners, soft hyphen, word
+# joiner, direction marks, BOM): typesetting left in a source, never part of what a provision says --
+# a line holding only them is blank, and two versions differing only by them differ in form only
+INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
+
+
+def visible(text: str) -> str:
+    """`text` without invisible format characters (INVISIBLE)."""
+    return INVISIBLE.sub("", text)
+
 
 _BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
 

@@ -68,6 +68,13 @@ class TreeBuilder:
             self.add_text(text, line)
         return node.id
 
+    def close(self, kind: str) -> None:
+        """Close the innermost open unit of `kind`, and every unit inside it."""
+        if self.inside(kind):
+            while self._stack[-1].kind != kind:
+                self._close()
+            self._close()
+
     def add_text(self, text: str, line: int) -> None:
         """Append a line of body text to the innermost open unit (and the units that gather it)."""
         text = text.strip()

@@ -13,6 +13,7 @@ import re
 
 from ..core.records import DocumentMeta, ParseResult
 from .numerals import CN_NUM, cn_to_int
+from .text import visible
 from .tree import TreeBuilder
 
 _N = f"[{CN_NUM}]+"
@@ -31,8 +32,9 @@ INFO_END = "<!-- INFO END -->"
 
 
 def clean(line: str) -> str:
-    """Strip markdown heading marks and all kinds of blank space at both ends."""
-    s = line.replace("\ufeff", "").strip().strip("\u3000\u00a0").strip()
+    """Strip markdown heading marks, invisible format characters (text.INVISIBLE: a line of
+    zero-width spaces is blank) and all kinds of blank space at both ends."""
+    s = visible(line).strip().strip("\u3000\u00a0").strip()
     s = re.sub(r"^#+\s*", "", s)
     return s
 
@@ -52,9 +54,8 @@ def parse_zh(text: str, meta: DocumentMeta) -> ParseResult:
     b = TreeBuilder(meta)
     in_toc, toc_first = False, None
     title_seen = False
-    for lineno, s in cleaned:
-        if not s:
-            continue
+    body = [(lineno, s) for lineno, s in cleaned if s]
+    for i, (lineno, s) in enumerate(body):
         if not title_seen and squeeze(s) == squeeze(meta.title) and not b.inside("article"):
             title_seen = True       # the title line repeats the manifest title
             continue
@@ -69,14 +70,26 @@ def parse_zh(text: str, meta: DocumentMeta) -> ParseResult:
                 if toc_first is None:
                     toc_first = heading
                 continue
-        _line(b, s, lineno, has_articles)
+        _line(b, s, lineno, has_articles, body[i + 1][1] if i + 1 < len(body) else "")
     result = b.finish()
     if not any(u.kind == "article" for u in result.units):
         result.problems.append(_no_articles(meta))
     return result
 
 
-def _line(b: TreeBuilder, s: str, lineno: int, has_articles: bool) -> None:
+# a heading has no sentence punctuation and is short; one standing between two articles without its
+# 第N章 (a source that lost the number: "烈士的评定" before 第八条) is no clause of the article before it
+_SENTENCE_MARK = re.compile(r"[，。；：、,.;:！？!?（）()“”\"'《》]")
+HEADING_MAX = 15        # characters: the longest unnumbered heading in the shared zh corpora has 13
+
+
+def _lost_heading(s: str, following: str) -> bool:
+    return bool(RE_ARTICLE.match(following)) and len(squeeze(s)) <= HEADING_MAX \
+        and not _SENTENCE_MARK.search(s) and not RE_ARTICLE.match(s) \
+        and not any(rx.match(s) for rx in (RE_ITEM, RE_SUBITEM, RE_CN_ITEM))
+
+
+def _line(b: TreeBuilder, s: str, lineno: int, has_articles: bool, following: str = "") -> None:
     for rx, kind in ((RE_PART, "part"), (RE_CHAPTER, "chapter"), (RE_SECTION, "section")):
         m = rx.match(s)
         if m and not _looks_like_sentence(m.group(2)):
@@ -86,8 +99,14 @@ def _line(b: TreeBuilder, s: str, lineno: int, has_articles: bool) -> None:
     if m:       # 分编 (Civil Code) sits between 编 and 章; kept as a section-level heading
         b.add_text(s, lineno)
         return
-    if RE_APPENDIX.match(s) and not b.inside("article"):
+    lost = b.inside("article") and _lost_heading(s, following)
+    if RE_APPENDIX.match(s) and (lost or not b.inside("article")):
         b.open("chapter", "appendix", lineno, title="附则")
+        return
+    if lost:       # ends the article, opens no unit (its level and number are unknown): reported
+        b.close("article")
+        b.problem(lineno, f"heading without its number ({s!r}) between two articles: not read as a clause "
+                          "of the article before it; give it its 第N章 / 第N节 to make it a chapter or section")
         return
     m = RE_ARTICLE.match(s)
     if m:
