@@ -103,3 +103,8 @@ def test_a_short_last_clause_with_punctuation_stays_a_clause():
     r = parse_zh("第一条 甲。\n本法自公布之日起施行。\n第二条 乙。\n", META)
     assert [u.id for u in r.units if u.kind == "clause"] == ["t@2020/a1/c1", "t@2020/a1/c2", "t@2020/a2/c1"]
     assert not r.problems
+
+
+def test_an_unpunctuated_last_clause_with_a_date_stays_a_clause():
+    r = parse_zh("第一条 甲。\n自2020年起施行\n第二条 乙。\n", META)
+    assert [u.id for u in r.units if u.kind == "clause"] == ["t@2020/a1/c1", "t@2020/a1/c2", "t@2020/a2/c1"]
