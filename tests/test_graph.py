@@ -145,6 +145,9 @@ def test_a_change_of_form_only_is_inherited_not_amended():
 def test_word_diff_for_alphabetic_text():
     ins, dels = text_diff("A licence is valid for three years.", "A licence is valid for five years.")
     assert ins == ("five",) and dels == ("three",)
+    assert text_diff("A licence\u200b is valid.", "A licence is valid.") == ((), ())   # invisible: no change
+    from workbench.link.versions import _formal_words
+    assert _formal_words("“Hồ sơ\u200b”  bệnh án") == _formal_words('"Hồ sơ" bệnh án')
 
 
 def test_in_force_boundaries():

@@ -97,7 +97,7 @@ def similarity(a: str, b: str) -> float:
 def text_diff(old: str, new: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(inserted spans, deleted spans); words for alphabetic text, characters for Chinese."""
     cjk = has_han(old + new)
-    a, b = (list(_norm(old)), list(_norm(new))) if cjk else (old.split(), new.split())
+    a, b = (list(_norm(old)), list(_norm(new))) if cjk else (visible(old).split(), visible(new).split())
     joiner = "" if cjk else " "
     ins, dels = [], []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():

@@ -79,8 +79,10 @@ def parse_zh(text: str, meta: DocumentMeta) -> ParseResult:
 
 # a heading has no sentence punctuation and is short; one standing between two articles without its
 # 第N章 (a source that lost the number: "烈士的评定" before 第八条) is no clause of the article before it
-# (nor digits: a date or an amount is the text of a provision)
-_SENTENCE_MARK = re.compile(r"[，。；：、,.;:！？!?（）()“”\"'《》0-9０-９]")
+# -- nor digits, circled item numbers, formulae or table cells, nor the words by which a provision
+# names its own instrument or its entry into force ("本法自公布之日起施行" without its full stop)
+_SENTENCE_MARK = re.compile(r"[，。；：、,.;:！？!?（）()“”\"'《》0-9０-９①-⑳㈠-㈩=＝×+＋<>＜＞%％|｜]|"
+                            r"本法|本条例|本办法|本规定|本细则|施行")
 HEADING_MAX = 15        # characters: the longest of the six unnumbered headings in the shared zh corpora has 12
 
 
@@ -102,10 +104,10 @@ def _line(b: TreeBuilder, s: str, lineno: int, has_articles: bool, following: st
         return
     lost = b.inside("article") and _lost_heading(s, following)
     if RE_APPENDIX.match(s) and (lost or not b.inside("article")):
+        b.close("part")        # a code's 附则 stands beside its 编, not inside the last one
         b.open("chapter", "appendix", lineno, title="附则")
         return
-    if lost:       # ends the article, opens no unit (its level and number are unknown): reported
-        b.close("article")
+    if lost:       # opens no unit (its level and number are unknown; the article it precedes ends this one): reported
         b.problem(lineno, f"heading without its number ({s!r}) between two articles: not read as a clause "
                           "of the article before it; give it its 第N章 / 第N节 to make it a chapter or section")
         return
