@@ -99,23 +99,14 @@ def test_heading_that_lost_its_number_is_no_clause():
     assert len(r.problems) == 1 and r.problems[0].line == 5 and "烈士的评定" in r.problems[0].reason
 
 
-def test_a_short_last_clause_with_punctuation_stays_a_clause():
-    r = parse_zh("第一条 甲。\n本法自公布之日起施行。\n第二条 乙。\n", META)
-    assert [u.id for u in r.units if u.kind == "clause"] == ["t@2020/a1/c1", "t@2020/a1/c2", "t@2020/a2/c1"]
-    assert not r.problems
-
-
-def test_an_unpunctuated_last_clause_with_a_date_stays_a_clause():
-    r = parse_zh("第一条 甲。\n自2020年起施行\n第二条 乙。\n", META)
-    assert [u.id for u in r.units if u.kind == "clause"] == ["t@2020/a1/c1", "t@2020/a1/c2", "t@2020/a2/c1"]
-
-
 def test_lines_that_are_provision_text_are_never_lost_headings():
-    # a formula, a table row, a circled item, an unpunctuated entry into force, a line too long for a heading
-    for line in ("应纳税额＝应纳税所得额×税率", "| 乘用车 | 按排量 |", "①国家机关工作人员", "本法自公布之日起施行",
-                 "国务院有关部门按照职责分工负责有关工作"):
+    # a last clause with its full stop, an unpunctuated one with a date, a formula, a table row, a circled
+    # item, an unpunctuated entry into force, a line too long for a heading: each stays a clause, unreported
+    for line in ("本法自公布之日起施行。", "自2020年起施行", "应纳税额＝应纳税所得额×税率", "| 乘用车 | 按排量 |",
+                 "①国家机关工作人员", "本法自公布之日起施行", "国务院有关部门按照职责分工负责有关工作"):
         r = parse_zh(f"第一条 甲。\n{line}\n第二条 乙。\n", META)
         assert [u.id for u in r.units if u.kind == "clause"] == ["t@2020/a1/c1", "t@2020/a1/c2", "t@2020/a2/c1"], line
+        assert not r.problems, line
 
 
 def test_appendix_of_a_code_stands_beside_its_parts():
