@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .catalog import Catalog
+from .version_words import ascii_years, spelled_versions
 from .route import DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, classify, facts, topic
 
 
@@ -113,11 +114,19 @@ class Plan:
 
 def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, list[str]] | None,
               question_type: str | None = None) -> Plan:
-    """`terms`: the workspace's defined terms (normalised); `question_type` overrides the router."""
+    """`terms`: the workspace's defined terms (normalised); `question_type` overrides the router.
+    Years in words and versions named by their place ("二〇一二年", "第二次修订", "最初的条例") are read
+    as the years they stand for (version_words.py); the plan holds the question so rewritten."""
+    question = ascii_years(question)
+    named = catalog.named(question)
+    if named:
+        spelled = spelled_versions(question, catalog, catalog.same_content(named))
+        if spelled != question:
+            question, named = spelled, catalog.named(spelled)
     route = classify(question)
     if question_type:
         route = replace(route, type=question_type)
-    keys = catalog.same_content(catalog.named(question) or versioned(question, catalog))
+    keys = catalog.same_content(named or versioned(question, catalog))
     if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and keys and \
             ((BOTH.search(question) or len(version_years(question)) >= 2) and
              any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys) or route.previous and route.current):

@@ -1,0 +1,91 @@
+"""Versions and years written in words (retrieve/version_words.py): read as the years they stand for."""
+import datetime as dt
+from types import SimpleNamespace
+
+import pytest
+
+from workbench.core.config import RetrievalConfig
+from workbench.retrieve.version_words import ascii_years, spelled_versions
+
+
+class Chains:
+    """A catalog's version chains, oldest first (the only part the rewrite reads)."""
+    def __init__(self, chains: dict[str, list[str]], names: dict[str, str]):
+        self.chains = {k: [SimpleNamespace(version=v, effective_from=dt.date(int(v[:4]), 1, 1)) for v in vs]
+                       for k, vs in chains.items()}
+        self.names = names
+
+    def chain(self, key):
+        return self.chains.get(key, [])
+
+    def names_of(self, keys):
+        return [n for n, k in self.names.items() if k in keys]
+
+
+PIG = Chains({"pig": ["1997", "2008", "2011", "2016", "2021"]}, {"生猪屠宰管理条例": "pig"})
+
+
+def test_years_in_chinese_numerals_or_full_width_digits_are_read_as_digits():
+    assert ascii_years("二〇一二年三月，某屠宰厂") == "2012年三月，某屠宰厂"
+    assert ascii_years("二零二一年修订的条例") == "2021年修订的条例"
+    assert ascii_years("２０１６年２月６日") == "2016年2月6日"
+    assert ascii_years("第二十四条规定的三年期限") == "第二十四条规定的三年期限"      # no year: unchanged
+
+
+@pytest.mark.parametrize("q, expected", [
+    ("生猪屠宰管理条例第二次修订后，对注水怎么罚？", "生猪屠宰管理条例2011年修订后，对注水怎么罚？"),
+    ("生猪屠宰管理条例第三次修订前后有什么变化？", "生猪屠宰管理条例2016年修订前后有什么变化？"),
+    ("生猪屠宰管理条例最初版本对私屠滥宰怎么处罚？", "生猪屠宰管理条例1997年版对私屠滥宰怎么处罚？"),
+    ("最初的《生猪屠宰管理条例》怎么规定？", "1997年版《生猪屠宰管理条例》怎么规定？"),
+    ("最早的生猪屠宰管理条例怎么规定？", "1997年版生猪屠宰管理条例怎么规定？"),
+    ("生猪屠宰管理条例首次公布时怎么规定？", "生猪屠宰管理条例1997年版怎么规定？"),
+    # no such revision: five versions hold four revisions
+    ("生猪屠宰管理条例第五次修订后怎么规定？", "生猪屠宰管理条例第五次修订后怎么规定？"),
+    # a revision of the law, not a meeting; the original of a record, not of the law
+    ("第一次股东会由谁召集？依照生猪屠宰管理条例", "第一次股东会由谁召集？依照生猪屠宰管理条例"),
+    ("屠宰厂应当保存原始记录吗？依照生猪屠宰管理条例", "屠宰厂应当保存原始记录吗？依照生猪屠宰管理条例"),
+])
+def test_a_version_named_by_its_place_in_the_history_is_read_as_its_year(q, expected):
+    assert spelled_versions(q, PIG, {"pig"}) == expected
+
+
+@pytest.mark.parametrize("q, expected", [
+    ("2008年5月25日修订的生猪屠宰管理条例怎么规定？", "2008年修订的生猪屠宰管理条例怎么规定？"),
+    ("依照2021年6月25日修订后的《生猪屠宰管理条例》", "依照2021年修订后的《生猪屠宰管理条例》"),
+    ("《生猪屠宰管理条例》2008年5月25日修订前怎么规定？", "《生猪屠宰管理条例》2008年修订前怎么规定？"),
+    ("1997年12月19日发布的生猪屠宰管理条例怎么规定？", "1997年版生猪屠宰管理条例怎么规定？"),
+    # a day the facts happened on, an order issued on a day: facts, not versions
+    ("2019年6月15日，县政府发布命令，依照生猪屠宰管理条例怎么处理？", "2019年6月15日，县政府发布命令，依照生猪屠宰管理条例怎么处理？"),
+    ("2020年3月1日修改了公司章程，依照生猪屠宰管理条例是否需要备案？", "2020年3月1日修改了公司章程，依照生猪屠宰管理条例是否需要备案？"),
+])
+def test_a_version_named_by_the_day_it_was_made_is_read_as_its_year(q, expected):
+    """The day a version was revised or issued is not the day of the facts: "1997年12月19日发布的条例"
+    (in force from 1998) is the 1997 version, and "2008年5月25日修订前" the one before 2008's."""
+    assert spelled_versions(q, PIG, {"pig"}) == expected
+
+
+def test_english_and_vietnamese_places_and_an_unread_history():
+    act = Chains({"act": ["2012", "2018"]}, {"Clinic Licensing Act": "act"})
+    assert spelled_versions("Under the original version of the Clinic Licensing Act, …", act, {"act"}) == \
+        "Under the 2012 version of the Clinic Licensing Act, …"
+    assert spelled_versions("What did the first amendment of the Act change?", act, {"act"}) == \
+        "What did the 2018 amendment of the Act change?"
+    assert spelled_versions("Luật sửa đổi lần thứ nhất quy định gì?", act, {"act"}) == "Luật sửa đổi năm 2018 quy định gì?"
+    # two instruments with different histories: which one's revision is meant is not said -- nothing is read
+    two = Chains({"a": ["2012", "2018"], "b": ["2010", "2015"]}, {})
+    assert spelled_versions("第一次修订后怎么规定？", two, {"a", "b"}) == "第一次修订后怎么规定？"
+    assert spelled_versions("第一次修订后怎么规定？", two, set()) == "第一次修订后怎么规定？"
+
+
+@pytest.mark.parametrize("q, doc", [
+    ("《阿尔登共和国诊所许可法》最初版本规定的许可证有效期是多久？", "clinic-licensing-act-zh@2012"),
+    ("After the first amendment of the Circular on the Equipment of Specialised Clinics, what equipment must a "
+     "dental clinic have in each treatment room?", "equipment-circular@2017"),
+    ("2012年3月1日发布的《阿尔登共和国诊所许可法》规定许可证有效期是多久？", "clinic-licensing-act-zh@2012"),
+    ("二〇一五年三月，依照当时施行的《阿尔登共和国诊所许可法》，许可证有效期是多久？", "clinic-licensing-act-zh@2012"),
+    ("Under the original version of the Clinic Licensing Act, how long was a licence valid?", "clinic-licensing-act@2012")])
+def test_retrieval_reads_the_version_a_question_names_by_its_place(wb, q, doc):
+    """End to end on the sample workspace: only the version so named is cited (without the rewrite, the
+    version in force today would be: the Act of 2018, the Circular of 2022)."""
+    r = wb.retrieve(q, RetrievalConfig(mode="graph"))
+    assert r.cited and all(c.startswith(doc + "/") for c in r.cited), r.cited
