@@ -230,7 +230,10 @@ def test_when_a_provision_changed_asks_for_its_history():
               "When was section 8 of the Clinic Licensing Act amended?", "Điều 8 Luật Khám bệnh được sửa đổi khi nào?",
               "Which revision raised the fine for operating without a licence under the Clinic Licensing Act?",
               "Has Article 11 of the Act ever been amended?", "In which version of the Act was telemedicine introduced?",
-              "该条例的补助规定后来有没有修改过？在哪一版中修改的？"):
+              "该条例的补助规定后来有没有修改过？在哪一版中修改的？",
+              # the revision asked by what it did ("which revision raised"), or when a provision came in or went out
+              "哪一次修订提高了《生猪屠宰管理条例》对私屠滥宰的罚款？", "哪一年的修正删除了这一条？",
+              "条例中关于无害化处理的规定是哪一年加入的？", "该条款在哪次修订中被删除？"):
         r = classify(q)
         assert r.type == "version_diff" and r.history, q
     for q in ("公司什么时候修改章程需要备案？", "When was the licence amended by the clinic?", "许可证什么时候变更需要报告？",
@@ -240,7 +243,7 @@ def test_when_a_provision_changed_asks_for_its_history():
               "When was the appeal from the lower court heard under the Civil Procedure Code?",
               "Doanh nghiệp phải sửa đổi điều lệ khi nào theo Luật Doanh nghiệp?",
               "In which version of the form must the applicant sign?", "Has the applicant ever been refused a licence under the Act?",
-              "合同在哪一版中修改了付款条款？"):
+              "合同在哪一版中修改了付款条款？", "屠宰厂哪一次修改了章程？", "公司是哪一年加入行业协会的？"):
         assert not classify(q).history, q
 
 

@@ -427,3 +427,11 @@ def test_a_year_dating_the_facts_reads_the_named_instrument_as_then_in_force(wb,
     r = wb.retrieve(q, RetrievalConfig(mode="graph"))
     assert r.route.as_of is None and r.cited
     assert all(u.startswith(version) for u in r.cited), r.cited
+
+
+def test_when_a_penalty_changed_traces_the_sanction_not_the_rule(wb):
+    """"罚款数额是在哪一次修订中调整的" asks the history of the sanction (the fine), not of the licensing
+    rule that reads more like the question: the article traced is the best sanction near the top."""
+    r = wb.retrieve("《阿尔登共和国诊所许可法》中对未取得许可证开办诊所的罚款数额，是在哪一次修订中调整的？",
+                    RetrievalConfig(mode="graph"))
+    assert r.route.history and set(r.cited) == {"clinic-licensing-act-zh@2012/a15", "clinic-licensing-act-zh@2018/a16"}, r.cited

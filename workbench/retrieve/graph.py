@@ -10,6 +10,7 @@ import numpy as np
 from ..core.config import RetrievalConfig
 from ..core.records import Filter, Hit, Result
 from . import cite, pairing
+from .citing import ROLE_WINDOW
 from ..link.versions import article_history
 from .expand import Step, article_of
 from .plan import make_plan, structural
@@ -97,7 +98,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     score = {h.unit_id: h.score for h in hits}
     base = {uid: s - parts.get(uid, {}).get("support", 0.0) for uid, s in score.items()}
     c = cite.Citing(r, hits[:cfg.top_k], policy, plan, scope, cfg, score, seeds.focus, units, {}, base)
-    history = pairing.history(r.graph, traced(hits, seeds.direct, plan), scope.versions, c.unit, scope.allows) \
+    history = pairing.history(r.graph, traced(hits, seeds.direct, plan, policy.cite_max + ROLE_WINDOW), scope.versions, c.unit, scope.allows) \
         if pair and plan.type == "version_diff" and plan.route.history and hits else []
     cited = cite.choose(c, history, hops, pair)
     if listed and hits:     # what a revision added, removed or changed is a list: every such article (all
@@ -108,12 +109,19 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
 
 
-def traced(hits: list[Hit], direct, plan) -> str:
+def traced(hits: list[Hit], direct, plan, window: int) -> str:
     """The article whose history is asked: the one the question names (its best-ranked direct
     hit: "How has Article 4 changed over time?" is about Article 4, however much another reads
-    like "changed"), else the best hit."""
+    like "changed"), else, when the question asks about a penalty ("罚款数额是在哪一次修订中调整的"),
+    the best sanction among the first `window` hits (as cite.asked_role chooses for the other types),
+    else the best hit."""
     named = {u.id for u in direct} if plan.route.articles else set()
-    return next((h.unit_id for h in hits if h.unit_id in named), hits[0].unit_id)
+    if named:
+        return next((h.unit_id for h in hits if h.unit_id in named), hits[0].unit_id)
+    if plan.route.sanction:
+        return next((h.unit_id for h in hits[:window] if h.unit is not None and h.unit.role == "sanction"),
+                    hits[0].unit_id)
+    return hits[0].unit_id
 
 
 def step_provisions(r, which: str, scope, spans: dict, units: dict) -> set[str]:

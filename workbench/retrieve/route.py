@@ -110,6 +110,7 @@ ALL_VERSIONS = re.compile(r"(?:各|每|所有|全部)个?版本|[三四五六七
                           r"article|section|provision)|(?:các|mọi|tất cả các) phiên bản", re.IGNORECASE)
 WENT_THROUGH = re.compile(r"经历了?(?:哪些|几次|多少次|什么)[^，。？]{0,4}?(?:变化|修改|修订|修正|调整)")
 # ... or when it changed: the revisions are the answer ("第十条是什么时候修改的", "《条例》哪一年修订时提高了罚款",
+# "哪一次修订提高了罚款", "这项规定是哪一年加入的",
 # "When was section 8 of the Act amended?", "which revision raised the fine", "Điều 8 Luật … được sửa đổi khi
 # nào") -- the law or the article being what changed, not what a party changes ("公司什么时候需要修改章程",
 # "When did the tenant change the locks under the Housing Act?")
@@ -118,6 +119,12 @@ WHEN_CHANGED = re.compile(
     rf"(?:第[^条，。？；]{{1,8}}条|{_RULE_ZH}|》)[^，。？；]{{0,8}}?(?:是|在|于)?(?:什么时候|何时|哪一?年|哪个版本)"
     r"(?:被)?(?:修改|修订|修正)|"
     rf"(?:{_RULE_ZH}|》|条)[^。]{{0,40}}?(?:在|是)哪一?版(?:本)?(?:中|里)?(?:被)?(?:修改|修订|修正)|"
+    # "哪一次修订提高了…罚款", "哪一年的修正删除了…" (the revision asked by what it did, as "which revision raised");
+    # "这项规定是哪一年加入的", "…条款在哪次修订中被删除" (when a provision came in or went out)
+    r"(?:哪一?次|哪一?年的?|哪个版本的?)(?:修订|修正|修改)(?:中|时)?(?:提高|降低|增加|减少|删除|删去|取消|修改|改变|"
+    r"调整|新增|加入|引入|写入|放宽|加重|改为)|"
+    r"(?:规定|条文?|条款|内容|制度|要求)[^，。？；]{0,10}?(?:是|在|于)?(?:哪一?年|什么时候|何时|哪一?次修(?:订|正|改)|"
+    r"哪个版本)(?:中|时)?(?:被)?(?:加入|增加|新增|写入|增设|增补|删除|删去|取消|废除|引入)|"
     rf"\b(?:when|in (?:which|what) year) (?:was|were|did|has|have)\b[^?.;]{{0,60}}?\b{_PROVISION_EN}\b[^?.;]{{0,40}}?"
     r"\b(?:amended|changed|revised|change|amend|revise)\b|"
     r"\b(?:which|what) (?:amendment|revision)s? (?:changed|amended|introduced|inserted|raised|increased|reduced|lowered)\b|"
