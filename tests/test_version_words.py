@@ -89,3 +89,15 @@ def test_retrieval_reads_the_version_a_question_names_by_its_place(wb, q, doc):
     version in force today would be: the Act of 2018, the Circular of 2022)."""
     r = wb.retrieve(q, RetrievalConfig(mode="graph"))
     assert r.cited and all(c.startswith(doc + "/") for c in r.cited), r.cited
+
+
+def test_a_chinese_title_named_by_its_end(wb):
+    """"诊所许可法" names 阿尔登共和国诊所许可法 (the country before it dropped); too short an end ("许可法")
+    or one ending several titles names nothing."""
+    catalog = wb.retriever.catalog
+    assert catalog.named("依照诊所许可法，许可证有效期几年？") == {"clinic-licensing-act-zh"}
+    assert catalog.named("按照修订前的诊所许可法，最高可以罚多少？") == {"clinic-licensing-act-zh"}
+    assert catalog.named("许可法规定了什么？") == set()
+    assert catalog.named("许可证有效期几年？") == set()
+    r = wb.retrieve("按照修订前的诊所许可法，诊所许可证有效期是多久？", RetrievalConfig(mode="graph"))
+    assert r.cited and all(c.startswith("clinic-licensing-act-zh@2012/") for c in r.cited), r.cited

@@ -11,6 +11,8 @@ from ..core.records import Filter, Unit
 TWIN_MIN_ARTICLES = 5       # an instrument needs this many articles to be compared for a twin
 TWIN_SIZE = (0.8, 1.25)     # a twin holds between these shares of the instrument's articles ...
 TWIN_SHARED = 0.6           # ... and shares the opening of this share of the smaller one's articles
+SHORT_NAME_HEAD = 3         # a title named by its end needs this many characters before its kind ("许可法", "管理条例"
+                            # are too general; "诊所许可法" is not) -- a design value, not tuned on questions
 
 
 def by_instrument(versions) -> dict[str, list[str]]:
@@ -35,6 +37,7 @@ class Catalog:
         self._article_counts: dict[str, int] | None = None
         self._prints: dict[str, frozenset[str]] | None = None
         self._count_rows: list[dict] | None = None
+        self._ends: dict[str, list[tuple[str, str]]] | None = None     # last character -> Chinese names ending in it
 
     def counts(self) -> list[dict]:
         """store.counts(), read once."""
@@ -57,7 +60,31 @@ class Catalog:
             if pattern.search(text):
                 keys.add(key)
                 text = pattern.sub(" ", text)
-        return keys
+        return keys | self._title_ends(text)
+
+    def _title_ends(self, text: str) -> set[str]:
+        """Instruments named by the end of their Chinese title, the issuer or country before it dropped
+        ("诊所许可法" for 阿尔登共和国诊所许可法, "屠宰管理条例"): in each run of Chinese text, the longest
+        stretch ending in a kind of instrument (法, 条例, 办法, 规定, 细则) with at least SHORT_NAME_HEAD
+        characters before it that ends the title of one instrument only (a stretch ending several --
+        "实施条例" -- names none)."""
+        if self._ends is None:
+            self._ends = {}
+            for n, key in self.names:
+                if not n.isascii():
+                    self._ends.setdefault(n[-1], []).append((n, key))
+        out: set[str] = set()
+        for run in re.finditer(r"[\u4e00-\u9fff]+", text):
+            for kind in re.finditer(r"法|条例|办法|规定|细则", run.group()):
+                end = kind.end()
+                for start in range(0, kind.start() - SHORT_NAME_HEAD + 1):
+                    tail = run.group()[start:end]
+                    keys = {k for n, k in self._ends.get(tail[-1], ()) if n.endswith(tail)}
+                    if keys:
+                        if len(keys) == 1:
+                            out |= keys
+                        break
+        return out
 
     def _patterns(self) -> list:
         """One compiled pattern per name, made once (a workspace has thousands of names, more
