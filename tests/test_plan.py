@@ -314,3 +314,14 @@ def test_what_a_party_has_to_do_asks_for_its_duty_but_a_time_limit_does_not():
               "Which provision has to do with outsourcing?"):
         assert "obligation" not in asked_roles(q), q
 
+
+def test_the_time_before_a_revision_named_by_its_year_in_any_language():
+    """"2022年修正前", "before the 2018 amendment", "trước khi sửa đổi năm 2018" read the version before that
+    revision; "prior to its amendment" the version before the latest; a year that only dates facts does not."""
+    for q, year in (("2022年修正前，条例怎么规定？", 2022), ("Before the 2018 amendment of the Act, what applied?", 2018),
+                    ("Prior to the 2015 revisions, what did the Rules require?", 2015),
+                    ("Trước khi sửa đổi năm 2018, Luật quy định thế nào?", 2018)):
+        assert classify(q).before == (year,), q
+    assert classify("How long was a licence valid under the Act prior to its amendment?").previous
+    assert classify("Before 2018, the clinic had amended its rules. What applies?").before == ()
+

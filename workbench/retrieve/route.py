@@ -189,8 +189,11 @@ class Route:
         return bool({"obligation", "prohibition"} & set(self.asks))
 
 
-# a revision the question asks about the time before: "2022年修正前" -- the version before that one
-BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)")
+# a revision the question asks about the time before: "2022年修正前", "before the 2018 amendment", "trước khi
+# sửa đổi năm 2018" -- the version before that one
+BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
+                             r"\b(?:before|prior to) (?:the |its )?((?:19|20)\d{2}) (?:amendments?|revisions?)\b|"
+                             r"trước (?:khi |lần )?(?:được )?sửa đổi(?:, bổ sung)? (?:năm )?((?:19|20)\d{2})", re.IGNORECASE)
 # ... or the version before the current one, named without a year ("修订前的条例", "《条例》最近一次修订前",
 # "旧版", "the previous version", "before its latest amendment", "phiên bản trước") -- a law's revision, not a
 # company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ"); "新旧条例", "the old and
@@ -201,7 +204,9 @@ PREVIOUS = re.compile(rf"{_RULE_ZH}(?:最近一次|上一次|上次|本次)?(?:�
                       r"最近一次(?:修订|修正|修改)之?前|旧版|上一版|原版本|"
                       r"\b(?:the|its) (?:previous|former|prior|earlier|superseded) version\b|"
                       r"(?-i:\b(?:previous|former|prior|superseded) (?:Act|Law|Regulations|Rules|Code)\b)|"
-                      r"\bbefore (?:the|its) (?:latest|last|most recent) (?:amendment|revision)\b|phiên bản trước|"
+                      r"\b(?:before|prior to) (?:the|its) (?:latest |last |most recent )?(?:amendment|revision)\b|"
+                      r"\bbefore (?:it|the (?:act|law|regulations?|rules|decree|circular)) was (?:last )?(?:amended|revised)\b|"
+                      r"phiên bản trước|"
                       r"(?:luật|nghị định|thông tư)[^?.;]{0,40}?trước khi (?:được )?sửa đổi", re.IGNORECASE)
 PREVIOUS_AND_NOW = re.compile(rf"新旧(?:两版|版本|{_LAW_ZH}|办法)|(?:old and new|new and old) (?:versions?\b|(?-i:[A-Z]))|"
                               r"(?:luật|nghị định|thông tư|quy định) cũ và mới", re.IGNORECASE)
@@ -265,6 +270,7 @@ def topic(q: str, names: list[str] = ()) -> str:
         pattern = re.escape(name) if not name[:1].isascii() else rf"(?<![\w-]){re.escape(name)}(?![\w-])"
         t = re.sub(pattern, " ", t, flags=0 if name.isupper() else re.IGNORECASE)
     t = RE_ZH_DATE_ANY.sub(" ", t)
+    t = BEFORE_REVISION.sub(" ", t)         # "2022年修正前", "before the 2018 amendment": the version before, read
     t = RE_YEAR_VERSION.sub(" ", t)         # "2008年版", "2021年修订的": the version, read by the router
     t = VERSION_EN.sub(" ", t)              # "as amended in 2018", "as in force in 2015": so is this
     for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_VI_LONG_DATE, RE_VI_MONTH, RE_YMD, RE_EN_DATE,
@@ -342,7 +348,8 @@ def classify(q: str) -> Route:
     both = PREVIOUS_AND_NOW.search(q) is not None
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, history, asks,
                  has(CURRENT_CUES) or both, polar(q), BODY.search(q) is not None, provisions,
-                 tuple(int(y) for y in BEFORE_REVISION.findall(q)), both or PREVIOUS.search(q) is not None)
+                 tuple(int(next(filter(None, m))) for m in BEFORE_REVISION.findall(q)),
+                 both or PREVIOUS.search(q) is not None)
 
 
 @dataclass(frozen=True)
