@@ -43,3 +43,23 @@ def test_the_written_vietnamese_date_and_year_first_figures_are_dates():
     # a date is no version year of an article, and no topic
     assert article_years("Điều 8 Luật Khám bệnh ngày 15 tháng 3 năm 2012 quy định gì?") == [None]
     assert "tháng" not in topic("Ngày 15 tháng 3 năm 2015, phòng khám X bị phạt thế nào?", [])
+
+
+def test_a_part_of_a_year_is_the_middle_of_that_part():
+    """"2016年初", "late 2017", "cuối năm 2015" date the facts more closely than the year alone (1 July): a
+    version that took effect in February is not yet the law of "early" that year."""
+    for q, day in (("2016年初，某屠宰厂对生猪注水", dt.date(2016, 2, 1)), ("2015年底，某公司", dt.date(2015, 12, 1)),
+                   ("2018年下半年", dt.date(2018, 10, 1)), ("2019年春天", dt.date(2019, 4, 15)),
+                   ("In early 2022, a clinic", dt.date(2022, 2, 1)), ("the second half of 2018", dt.date(2018, 10, 1)),
+                   ("mid-2017", dt.date(2017, 7, 1)), ("cuối năm 2015", dt.date(2015, 12, 1))):
+        assert question_date(q) == day, q
+    for q in ("2016年初次申请许可证", "2016年初步审查", "In 2016", "2016年"):     # a first application, a year alone
+        assert question_date(q) is None, q
+
+
+def test_the_law_of_early_in_a_year_is_the_version_then_in_force(wb):
+    from workbench.core.config import RetrievalConfig
+    q = "In {} 2022, under the Circular on the Equipment of Specialised Clinics then in force, what equipment did a " \
+        "dental clinic need in each treatment room?"
+    assert wb.retrieve(q.format("early"), RetrievalConfig(mode="graph")).cited == ["equipment-circular@2017/a3"]
+    assert wb.retrieve(q.format("late"), RetrievalConfig(mode="graph")).cited == ["equipment-circular@2022/a3"]

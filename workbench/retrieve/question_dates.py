@@ -27,6 +27,25 @@ MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april
 RE_EN_DATE = re.compile(r"\b(?:(\d{1,2})\s+)?(" + "|".join(MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?(\d{4})\b",
                         re.IGNORECASE)
 
+# a part of a year ("2016年初", "2015年底", "2018年下半年", "early 2016", "the second half of 2018", "cuối năm 2015"):
+# the middle of that part (a design choice, as mid_year is for a year alone) -- the least explicit form, read last
+_PART_DAY = {"初": (2, 1), "底": (12, 1), "末": (12, 1), "上半年": (4, 1), "下半年": (10, 1), "春": (4, 15),
+             "夏": (7, 15), "秋": (10, 15), "early": (2, 1), "beginning": (2, 1), "start": (2, 1), "late": (12, 1),
+             "end": (12, 1), "mid": (7, 1), "first half": (4, 1), "second half": (10, 1), "spring": (4, 15),
+             "summer": (7, 15), "autumn": (10, 15), "fall": (10, 15), "đầu": (2, 1), "cuối": (12, 1), "giữa": (7, 1),
+             "nửa đầu": (4, 1), "nửa cuối": (10, 1)}
+RE_YEAR_PART = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:的)?(?:年)?(初|底|末|上半年|下半年|春|夏|秋)(?:季|天)?(?<!初(?=[次步审犯级中]))|"
+                          r"\b(early|late|mid|(?:the )?(?:beginning|start|end|first half|second half)|spring|summer|autumn|fall)"
+                          r"(?:-| of | )(?:the year )?((?:19|20)\d{2})\b|"
+                          r"\b(nửa đầu|nửa cuối|đầu|cuối|giữa) năm ((?:19|20)\d{2})\b", re.IGNORECASE)
+
+
+def _year_part(m) -> dt.date:
+    year = m.group(1) or m.group(4) or m.group(6)
+    part = (m.group(2) or m.group(3) or m.group(5)).lower().removeprefix("the ")
+    return dt.date(int(year), *_PART_DAY[part])
+
+
 # a date the question asks about the time before: "2022年8月1日之前", "before 1 August 2022", "trước ngày
 # 1/8/2022" -- the law of the day before (not 以前, which in Chinese statutes may include the day)
 BEFORE_DATE = re.compile(r"\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?\s*之?前(?!后)|"
@@ -64,6 +83,7 @@ _DATE_FORMS = (
     (RE_ZH_MONTH, lambda m: dt.date(int(m.group(1)), int(m.group(2)), 1)),
     (RE_EN_DATE, lambda m: dt.date(int(m.group(4)), MONTHS[m.group(2).lower()], int(m.group(1) or m.group(3) or 1))),
     (RE_YMD, lambda m: dt.date(int(m.group(1)), int(m.group(3)), int(m.group(4)))),
+    (RE_YEAR_PART, _year_part),
 )
 
 
