@@ -243,7 +243,10 @@ def test_when_a_provision_changed_asks_for_its_history():
               "When was the appeal from the lower court heard under the Civil Procedure Code?",
               "Doanh nghiệp phải sửa đổi điều lệ khi nào theo Luật Doanh nghiệp?",
               "In which version of the form must the applicant sign?", "Has the applicant ever been refused a licence under the Act?",
-              "合同在哪一版中修改了付款条款？", "屠宰厂哪一次修改了章程？", "公司是哪一年加入行业协会的？"):
+              "合同在哪一版中修改了付款条款？", "屠宰厂哪一次修改了章程？", "公司是哪一年加入行业协会的？",
+              # when something happens under the law, not when the law changed
+              "《阿尔登共和国诊所许可法》规定许可证在什么时候被取消？", "生猪屠宰管理条例规定定点屠宰资格何时取消？",
+              "公司章程哪一次修改增加了董事人数？", "公司的考勤制度是什么时候取消的？依照劳动合同法"):
         assert not classify(q).history, q
 
 
@@ -324,4 +327,6 @@ def test_the_time_before_a_revision_named_by_its_year_in_any_language():
         assert classify(q).before == (year,), q
     assert classify("How long was a licence valid under the Act prior to its amendment?").previous
     assert classify("Before 2018, the clinic had amended its rules. What applies?").before == ()
+    assert classify("Before the 2018 amendment to its lease, what applied under the Act?").before == ()
+    assert not classify("Before the amendment of its business plan, how long is a licence valid under the Act?").previous
 

@@ -44,6 +44,11 @@ def test_years_in_chinese_numerals_or_full_width_digits_are_read_as_digits():
     # a revision of the law, not a meeting; the original of a record, not of the law
     ("第一次股东会由谁召集？依照生猪屠宰管理条例", "第一次股东会由谁召集？依照生猪屠宰管理条例"),
     ("屠宰厂应当保存原始记录吗？依照生猪屠宰管理条例", "屠宰厂应当保存原始记录吗？依照生猪屠宰管理条例"),
+    # a charter's revision, a rule of the slaughterhouse: not the law's (its name is not beside the words)
+    ("公司章程第二次修订后，依照生猪屠宰管理条例是否备案？", "公司章程第二次修订后，依照生猪屠宰管理条例是否备案？"),
+    ("屠宰厂最初的规定是什么？依照生猪屠宰管理条例", "屠宰厂最初的规定是什么？依照生猪屠宰管理条例"),
+    ("第二次修订后的生猪屠宰管理条例怎么规定？", "2011年修订后的生猪屠宰管理条例怎么规定？"),
+    ("2011年第二次修订的生猪屠宰管理条例怎么规定？", "2011年修订的生猪屠宰管理条例怎么规定？"),
 ])
 def test_a_version_named_by_its_place_in_the_history_is_read_as_its_year(q, expected):
     assert spelled_versions(q, PIG, {"pig"}) == expected
@@ -57,6 +62,8 @@ def test_a_version_named_by_its_place_in_the_history_is_read_as_its_year(q, expe
     # a day the facts happened on, an order issued on a day: facts, not versions
     ("2019年6月15日，县政府发布命令，依照生猪屠宰管理条例怎么处理？", "2019年6月15日，县政府发布命令，依照生猪屠宰管理条例怎么处理？"),
     ("2020年3月1日修改了公司章程，依照生猪屠宰管理条例是否需要备案？", "2020年3月1日修改了公司章程，依照生猪屠宰管理条例是否需要备案？"),
+    # another instrument whose title begins with the name: the county's implementing measures
+    ("县政府2019年6月15日发布的生猪屠宰管理条例实施办法", "县政府2019年6月15日发布的生猪屠宰管理条例实施办法"),
 ])
 def test_a_version_named_by_the_day_it_was_made_is_read_as_its_year(q, expected):
     """The day a version was revised or issued is not the day of the facts: "1997年12月19日发布的条例"
@@ -68,9 +75,17 @@ def test_english_and_vietnamese_places_and_an_unread_history():
     act = Chains({"act": ["2012", "2018"]}, {"Clinic Licensing Act": "act"})
     assert spelled_versions("Under the original version of the Clinic Licensing Act, …", act, {"act"}) == \
         "Under the 2012 version of the Clinic Licensing Act, …"
-    assert spelled_versions("What did the first amendment of the Act change?", act, {"act"}) == \
-        "What did the 2018 amendment of the Act change?"
-    assert spelled_versions("Luật sửa đổi lần thứ nhất quy định gì?", act, {"act"}) == "Luật sửa đổi năm 2018 quy định gì?"
+    assert spelled_versions("Under the Clinic Licensing Act as originally made, …", act, {"act"}) == \
+        "Under the Clinic Licensing Act in its 2012 version, …"
+    assert spelled_versions("What did the first amendment of the Clinic Licensing Act change?", act, {"act"}) == \
+        "What did the 2018 amendment of the Clinic Licensing Act change?"
+    assert spelled_versions("Clinic Licensing Act sửa đổi lần thứ nhất quy định gì?", act, {"act"}) == \
+        "Clinic Licensing Act sửa đổi năm 2018 quy định gì?"
+    # the instrument's name must stand beside the words: a record's original, a constitution's amendment
+    for q in ("Keep the original version of the patient record under the Clinic Licensing Act.",
+              "Does the First Amendment apply under the Clinic Licensing Act?",
+              "bản gốc của giấy phép theo Clinic Licensing Act"):
+        assert spelled_versions(q, act, {"act"}) == q
     # two instruments with different histories: which one's revision is meant is not said -- nothing is read
     two = Chains({"a": ["2012", "2018"], "b": ["2010", "2015"]}, {})
     assert spelled_versions("第一次修订后怎么规定？", two, {"a", "b"}) == "第一次修订后怎么规定？"
@@ -101,3 +116,26 @@ def test_a_chinese_title_named_by_its_end(wb):
     assert catalog.named("许可证有效期几年？") == set()
     r = wb.retrieve("按照修订前的诊所许可法，诊所许可证有效期是多久？", RetrievalConfig(mode="graph"))
     assert r.cited and all(c.startswith("clinic-licensing-act-zh@2012/") for c in r.cited), r.cited
+
+
+def test_names_of_different_lengths_for_one_instrument():
+    """A PRC law is held under its full title and without 中华人民共和国: both are found in a question that
+    spells the full title, and every pattern built from them must still compile and match."""
+    food = Chains({"food": ["2009", "2015", "2018"]}, {"中华人民共和国食品安全法": "food", "食品安全法": "food"})
+    q = "依照《中华人民共和国食品安全法》2015年4月24日修订前的规定，应当建立什么制度？"
+    assert spelled_versions(q, food, {"food"}) == "依照《中华人民共和国食品安全法》2015年修订前的规定，应当建立什么制度？"
+    q = "中华人民共和国食品安全法第一次修订后，应当建立什么制度？"
+    assert spelled_versions(q, food, {"food"}) == "中华人民共和国食品安全法2015年修订后，应当建立什么制度？"
+
+
+def test_a_short_name_drops_only_a_country_or_region():
+    """A title's end names it when what it drops is the issuing country or region; "环境保护法" is not
+    海洋环境保护法 (a law of its own the workspace does not hold)."""
+    from workbench.retrieve.catalog import Catalog
+    docs = [SimpleNamespace(key=k, title=t, attr=lambda name: "") for k, t in
+            (("sea", "中华人民共和国海洋环境保护法"), ("property", "上海市物业管理条例"))]
+    catalog = Catalog(None, docs)
+    assert catalog.named("根据环境保护法第六十条") == set()
+    assert catalog.named("依照物业管理条例，业主大会如何召开？") == {"property"}
+    assert catalog.named("依照海洋环境保护法") == {"sea"}
+

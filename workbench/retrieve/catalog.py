@@ -11,6 +11,7 @@ from ..core.records import Filter, Unit
 TWIN_MIN_ARTICLES = 5       # an instrument needs this many articles to be compared for a twin
 TWIN_SIZE = (0.8, 1.25)     # a twin holds between these shares of the instrument's articles ...
 TWIN_SHARED = 0.6           # ... and shares the opening of this share of the smaller one's articles
+POLITY = re.compile(r"[国省市区县州]$")    # the issuer a short name drops: a country or region (阿尔登共和国, 上海市)
 SHORT_NAME_HEAD = 3         # a title named by its end needs this many characters before its kind ("许可法", "管理条例"
                             # are too general; "诊所许可法" is not) -- a design value, not tuned on questions
 
@@ -63,23 +64,26 @@ class Catalog:
         return keys | self._title_ends(text)
 
     def _title_ends(self, text: str) -> set[str]:
-        """Instruments named by the end of their Chinese title, the issuer or country before it dropped
-        ("诊所许可法" for 阿尔登共和国诊所许可法, "屠宰管理条例"): in each run of Chinese text, the longest
-        stretch ending in a kind of instrument (法, 条例, 办法, 规定, 细则) with at least SHORT_NAME_HEAD
-        characters before it that ends the title of one instrument only (a stretch ending several --
-        "实施条例" -- names none)."""
+        """Instruments named by the end of their Chinese title, the issuing country or region before it
+        dropped ("诊所许可法" for 阿尔登共和国诊所许可法, "物业管理条例" for 上海市物业管理条例): in each run of
+        Chinese text, the longest stretch ending in a kind of instrument (法, 条例, 办法, 规定, 细则) with at
+        least SHORT_NAME_HEAD characters before it that ends the title of one instrument only, what the title
+        holds before it ending in a polity (国, 省, 市, 区, 县, 州). "环境保护法" is another law than
+        海洋环境保护法, not its short name; a stretch ending several titles ("实施条例") names none."""
         if self._ends is None:
             self._ends = {}
             for n, key in self.names:
                 if not n.isascii():
                     self._ends.setdefault(n[-1], []).append((n, key))
+            self._longest = max((len(n) for n, _ in self.names if not n.isascii()), default=0)
         out: set[str] = set()
         for run in re.finditer(r"[\u4e00-\u9fff]+", text):
             for kind in re.finditer(r"法|条例|办法|规定|细则", run.group()):
                 end = kind.end()
-                for start in range(0, kind.start() - SHORT_NAME_HEAD + 1):
+                for start in range(max(0, end - self._longest), kind.start() - SHORT_NAME_HEAD + 1):
                     tail = run.group()[start:end]
-                    keys = {k for n, k in self._ends.get(tail[-1], ()) if n.endswith(tail)}
+                    keys = {k for n, k in self._ends.get(tail[-1], ())
+                            if n.endswith(tail) and n != tail and POLITY.search(n[:-len(tail)])}
                     if keys:
                         if len(keys) == 1:
                             out |= keys

@@ -10,7 +10,7 @@ import numpy as np
 from ..core.config import RetrievalConfig
 from ..core.records import Filter, Hit, Result
 from . import cite, pairing
-from .citing import ROLE_WINDOW
+from .citing import ROLE_WINDOW, kind_of
 from ..link.versions import article_history
 from .expand import Step, article_of
 from .plan import make_plan, structural
@@ -113,14 +113,13 @@ def traced(hits: list[Hit], direct, plan, window: int) -> str:
     """The article whose history is asked: the one the question names (its best-ranked direct
     hit: "How has Article 4 changed over time?" is about Article 4, however much another reads
     like "changed"), else, when the question asks about a penalty ("罚款数额是在哪一次修订中调整的"),
-    the best sanction among the first `window` hits (as cite.asked_role chooses for the other types),
-    else the best hit."""
+    the best-ranked sanction among the first `window` hits (the window cite.asked_role looks in for the
+    other types), else the best hit."""
     named = {u.id for u in direct} if plan.route.articles else set()
     if named:
         return next((h.unit_id for h in hits if h.unit_id in named), hits[0].unit_id)
     if plan.route.sanction:
-        return next((h.unit_id for h in hits[:window] if h.unit is not None and h.unit.role == "sanction"),
-                    hits[0].unit_id)
+        return next((h.unit_id for h in hits[:window] if kind_of(h.unit) == "sanction"), hits[0].unit_id)
     return hits[0].unit_id
 
 

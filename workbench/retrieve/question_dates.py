@@ -34,10 +34,14 @@ _PART_DAY = {"初": (2, 1), "底": (12, 1), "末": (12, 1), "上半年": (4, 1),
              "end": (12, 1), "mid": (7, 1), "first half": (4, 1), "second half": (10, 1), "spring": (4, 15),
              "summer": (7, 15), "autumn": (10, 15), "fall": (10, 15), "đầu": (2, 1), "cuối": (12, 1), "giữa": (7, 1),
              "nửa đầu": (4, 1), "nửa cuối": (10, 1)}
-RE_YEAR_PART = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:的)?(?:年)?(初|底|末|上半年|下半年|春|夏|秋)(?:季|天)?(?<!初(?=[次步审犯级中]))|"
+# (not a version made then: "2018年初修订的", "the late 2018 revision"; nor "2016年初次 / 初诊 / 初版", "春节", "末次")
+_NOT_FACTS = r"(?!\s*(?:修订|修正|修改|版|发布|公布|颁布|施行|通过))"
+RE_YEAR_PART = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:的)?(?:年)?(初(?![始诊版次步审犯级中一二三四五六七八九十])|底(?![线价层稿])|"
+                          rf"末(?![次尾位])|上半年|下半年|春(?![节运])|夏|秋)(?:季|天)?{_NOT_FACTS}|"
                           r"\b(early|late|mid|(?:the )?(?:beginning|start|end|first half|second half)|spring|summer|autumn|fall)"
-                          r"(?:-| of | )(?:the year )?((?:19|20)\d{2})\b|"
-                          r"\b(nửa đầu|nửa cuối|đầu|cuối|giữa) năm ((?:19|20)\d{2})\b", re.IGNORECASE)
+                          r"(?:-| of | )(?:the year )?((?:19|20)\d{2})\b"
+                          r"(?!\s+(?:amendments?|revisions?|versions?|act|rules|regulations?|code|decree|circular)\b)|"
+                          r"\b(nửa đầu|nửa cuối|đầu|cuối|giữa) năm ((?:19|20)\d{2})\b(?!\s*(?:sửa đổi|ban hành))", re.IGNORECASE)
 
 
 def _year_part(m) -> dt.date:

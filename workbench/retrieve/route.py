@@ -121,10 +121,10 @@ WHEN_CHANGED = re.compile(
     rf"(?:{_RULE_ZH}|》|条)[^。]{{0,40}}?(?:在|是)哪一?版(?:本)?(?:中|里)?(?:被)?(?:修改|修订|修正)|"
     # "哪一次修订提高了…罚款", "哪一年的修正删除了…" (the revision asked by what it did, as "which revision raised");
     # "这项规定是哪一年加入的", "…条款在哪次修订中被删除" (when a provision came in or went out)
-    r"(?:哪一?次|哪一?年的?|哪个版本的?)(?:修订|修正|修改)(?:中|时)?(?:提高|降低|增加|减少|删除|删去|取消|修改|改变|"
+    r"(?:哪一?次|哪一?年的?|哪个版本的?)(?:修订|修正)(?:中|时)?(?:提高|降低|增加|减少|删除|删去|取消|修改|改变|"
     r"调整|新增|加入|引入|写入|放宽|加重|改为)|"
-    r"(?:规定|条文?|条款|内容|制度|要求)[^，。？；]{0,10}?(?:是|在|于)?(?:哪一?年|什么时候|何时|哪一?次修(?:订|正|改)|"
-    r"哪个版本)(?:中|时)?(?:被)?(?:加入|增加|新增|写入|增设|增补|删除|删去|取消|废除|引入)|"
+    r"(?:规定|条文|条款)[^，。？；]{0,10}?(?:是|在|于)?(?:哪一?年|哪一?次修(?:订|正)|哪个版本)(?:中|时)?(?:被)?"
+    r"(?:加入|新增|写入|增设|增补|删除|删去)|"
     rf"\b(?:when|in (?:which|what) year) (?:was|were|did|has|have)\b[^?.;]{{0,60}}?\b{_PROVISION_EN}\b[^?.;]{{0,40}}?"
     r"\b(?:amended|changed|revised|change|amend|revise)\b|"
     r"\b(?:which|what) (?:amendment|revision)s? (?:changed|amended|introduced|inserted|raised|increased|reduced|lowered)\b|"
@@ -192,7 +192,8 @@ class Route:
 # a revision the question asks about the time before: "2022年修正前", "before the 2018 amendment", "trước khi
 # sửa đổi năm 2018" -- the version before that one
 BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
-                             r"\b(?:before|prior to) (?:the |its )?((?:19|20)\d{2}) (?:amendments?|revisions?)\b|"
+                             r"\b(?:before|prior to) (?:the |its )?((?:19|20)\d{2}) (?:amendments?|revisions?)\b"
+                             r"(?! (?:of|to) (?:its|their|his|her|a|an|the (?:lease|contract|licence|license|plan|agreement)\b))|"
                              r"trước (?:khi |lần )?(?:được )?sửa đổi(?:, bổ sung)? (?:năm )?((?:19|20)\d{2})", re.IGNORECASE)
 # ... or the version before the current one, named without a year ("修订前的条例", "《条例》最近一次修订前",
 # "旧版", "the previous version", "before its latest amendment", "phiên bản trước") -- a law's revision, not a
@@ -204,8 +205,9 @@ PREVIOUS = re.compile(rf"{_RULE_ZH}(?:最近一次|上一次|上次|本次)?(?:�
                       r"最近一次(?:修订|修正|修改)之?前|旧版|上一版|原版本|"
                       r"\b(?:the|its) (?:previous|former|prior|earlier|superseded) version\b|"
                       r"(?-i:\b(?:previous|former|prior|superseded) (?:Act|Law|Regulations|Rules|Code)\b)|"
-                      r"\b(?:before|prior to) (?:the|its) (?:latest |last |most recent )?(?:amendment|revision)\b|"
-                      r"\bbefore (?:it|the (?:act|law|regulations?|rules|decree|circular)) was (?:last )?(?:amended|revised)\b|"
+                      r"\bbefore (?:the|its) (?:latest|last|most recent) (?:amendment|revision)\b|"
+                      r"\bprior to its (?:latest |last |most recent )?(?:amendment|revision)\b(?! (?:of|to)\b)|"
+                      r"\bbefore the (?:act|law|regulations?|rules|decree|circular|ordinance) was (?:last )?(?:amended|revised)\b|"
                       r"phiên bản trước|"
                       r"(?:luật|nghị định|thông tư)[^?.;]{0,40}?trước khi (?:được )?sửa đổi", re.IGNORECASE)
 PREVIOUS_AND_NOW = re.compile(rf"新旧(?:两版|版本|{_LAW_ZH}|办法)|(?:old and new|new and old) (?:versions?\b|(?-i:[A-Z]))|"
