@@ -98,8 +98,9 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
     score = {h.unit_id: h.score for h in hits}
     base = {uid: s - parts.get(uid, {}).get("support", 0.0) for uid, s in score.items()}
     c = cite.Citing(r, hits[:cfg.top_k], policy, plan, scope, cfg, score, seeds.focus, units, {}, base)
-    history = pairing.history(r.graph, traced(hits, seeds.direct, plan, policy.cite_max + ROLE_WINDOW), scope.versions, c.unit, scope.allows) \
-        if pair and plan.type == "version_diff" and plan.route.history and hits else []
+    history = pairing.history(r.graph, traced(hits, seeds.direct, plan, policy.cite_max + ROLE_WINDOW), scope.versions,
+                              c.unit, scope.allows) if pair and plan.type == "version_diff" and plan.route.history and hits \
+        else []
     cited = cite.choose(c, history, hops, pair)
     if listed and hits:     # what a revision added, removed or changed is a list: every such article (all
         # are candidates), not the best cite_max nor the top_k -- of the instruments named, else of the best hit's
