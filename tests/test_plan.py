@@ -330,3 +330,11 @@ def test_the_time_before_a_revision_named_by_its_year_in_any_language():
     assert classify("Before the 2018 amendment to its lease, what applied under the Act?").before == ()
     assert not classify("Before the amendment of its business plan, how long is a licence valid under the Act?").previous
 
+
+def test_the_time_between_two_revisions_is_one_version_not_a_comparison():
+    for q in ("生猪屠宰管理条例2011年修订后、2016年修订前，对生猪注水怎么处罚？",
+              "2019年修订之后、2022年修订之前，动物检疫管理办法对申报检疫的期限是怎么规定的？"):
+        r = classify(q)
+        assert r.type != "version_diff" and r.before, q
+    assert classify("2019年修订之后和2022年修订之前相比，有何变化？").type == "version_diff"
+

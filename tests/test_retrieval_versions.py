@@ -350,6 +350,8 @@ def test_an_english_comparison_naming_an_article_compares_that_article(wb, q, pa
     ("2018年修订前，《阿尔登共和国诊所许可法》规定的许可证有效期是多久？", "clinic-licensing-act-zh@2012"),
     ("Before 1 January 2019, how long was a clinic licence valid?", "clinic-licensing-act@2012"),
     ("Before the 2018 amendment of the Clinic Licensing Act, how long was a licence valid?", "clinic-licensing-act@2012"),
+    ("After the 2017 amendment and before the 2022 amendment, what did the Circular on the Equipment of Specialised "
+     "Clinics require of dental clinics in each treatment room?", "equipment-circular@2017"),
     ("On 1 January 2019, how long was a clinic licence valid?", "clinic-licensing-act@2018")])
 def test_the_time_before_a_revision_or_a_date_reads_the_version_before(wb, q, doc):
     """"2018年修订前" names the version before the 2018 one; "before 1 January 2019" (the day the 2018

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from .catalog import Catalog
 from .version_words import ascii_years, spelled_versions
-from .route import DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, classify, facts, topic
+from .route import BETWEEN_REVISIONS, DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, classify, facts, topic
 
 
 # two versions asked about together: their years coordinated ("2008年和2021年两版", "the 2012 and
@@ -128,6 +128,7 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
         route = replace(route, type=question_type)
     keys = catalog.same_content(named or versioned(question, catalog))
     if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and keys and \
+            not BETWEEN_REVISIONS.search(question) and \
             ((BOTH.search(question) or len(version_years(question)) >= 2) and
              any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys) or route.previous and route.current):
         route = replace(route, type="version_diff")     # two versions of one instrument asked about together

@@ -195,6 +195,12 @@ BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)
                              r"\b(?:before|prior to) (?:the |its )?((?:19|20)\d{2}) (?:amendments?|revisions?)\b"
                              r"(?! (?:of|to) (?:its|their|his|her|a|an|the (?:lease|contract|licence|license|plan|agreement)\b))|"
                              r"trước (?:khi |lần )?(?:được )?sửa đổi(?:, bổ sung)? (?:năm )?((?:19|20)\d{2})", re.IGNORECASE)
+# the time between two revisions ("2011年修订后、2016年修订前", "after the 2011 amendment and before the 2016
+# amendment"): the one version in force then, no comparison (scope reads it as the version before the later one)
+BETWEEN_REVISIONS = re.compile(r"(?:19|20)\d{2}\s*年\s*(?:修订|修正|修改)(?:施行)?之?后[^，。？?]{0,3}?"
+                               r"(?:19|20)\d{2}\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
+                               r"\bafter the (?:19|20)\d{2} (?:amendment|revision)s? (?:and|but) before the (?:19|20)\d{2} "
+                               r"(?:amendment|revision)s?\b", re.IGNORECASE)
 # ... or the version before the current one, named without a year ("修订前的条例", "《条例》最近一次修订前",
 # "旧版", "the previous version", "before its latest amendment", "phiên bản trước") -- a law's revision, not a
 # company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ"); "新旧条例", "the old and
@@ -334,6 +340,8 @@ def classify(q: str) -> Route:
     provisions = asked_provisions(q) if revision else ""
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
+    elif BETWEEN_REVISIONS.search(q) and not (has(COMPARE_CUES) or when or provisions):
+        kind = "reasoning" if sanction or len(set(asks) - {"definition", "scope"}) >= 2 else "precise"
     elif when or provisions or COUNTERPART.search(q) and len(years) >= 2 or has(DIFF_CUES) and (
             len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
             or history or revision and LAW_REVISED.search(q) and ASKED_CHANGE.search(q)) or \
