@@ -39,6 +39,7 @@ class Catalog:
         self._prints: dict[str, frozenset[str]] | None = None
         self._count_rows: list[dict] | None = None
         self._ends: dict[str, list[tuple[str, str]]] | None = None     # last character -> Chinese names ending in it
+        self._longest = 0                                               # ... and the longest of them
 
     def counts(self) -> list[dict]:
         """store.counts(), read once."""

@@ -80,6 +80,7 @@ def spelled_versions(question: str, catalog, keys: set[str]) -> str:
         if first:
             q = re.sub(rf"{name}{_ORIGINAL_AFTER_ZH}", rf"\g<1>{first}年版", q)
             q = re.sub(rf"{_ORIGINAL_BEFORE_ZH}(?={name})", f"{first}年版", q)
+
         def nth(m, g: int, before: str = "") -> str:       # groups g, g + 1: the ordinal and the word
             y = year_of(_number(m.group(g)))
             return f"{before}{y}年{m.group(g + 1)}" if y else m.group(0)
