@@ -337,4 +337,12 @@ def test_the_time_between_two_revisions_is_one_version_not_a_comparison():
         r = classify(q)
         assert r.type != "version_diff" and r.before, q
     assert classify("2019年修订之后和2022年修订之前相比，有何变化？").type == "version_diff"
+    assert classify("生猪屠宰管理条例2011年修订以后、2016年修订以前，对注水怎么处罚？").before == (2016,)
+    assert classify("生猪屠宰管理条例2011年修订后、2016年修订前，生猪产品是指什么？").type == "definition"
+    assert classify("After the 2012 amendment of the Act and before the 2018 amendment, how long was a licence valid?"
+                    ).type == "precise"
+    # a contract's or a charter's revision, a tenancy agreement's amendment: no history, no version
+    for q in ("劳动合同条款是哪一年新增的？", "公司章程哪一次修订删除了股东会条款？"):
+        assert not classify(q).history, q
+    assert classify("Before the 2018 amendment to the tenancy agreement, what applied under the Act?").before == ()
 

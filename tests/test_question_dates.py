@@ -53,6 +53,7 @@ def test_a_part_of_a_year_is_the_middle_of_that_part():
                    ("In early 2022, a clinic", dt.date(2022, 2, 1)), ("the second half of 2018", dt.date(2018, 10, 1)),
                    ("mid-2017", dt.date(2017, 7, 1)), ("cuối năm 2015", dt.date(2015, 12, 1))):
         assert question_date(q) == day, q
+    assert question_date("某屠宰厂2016年初通过验收开始屠宰") == dt.date(2016, 2, 1)     # facts, though 通过 follows
     for q in ("2016年初次申请许可证", "2016年初步审查", "In 2016", "2016年", "2016年春节期间", "2019年末次检验",
               # the time a version was made, not of the facts
               "2018年初修订的《条例》", "Under the late 2018 revision of the Act", "What did the mid-2018 amendment change?"):

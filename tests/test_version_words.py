@@ -49,6 +49,12 @@ def test_years_in_chinese_numerals_or_full_width_digits_are_read_as_digits():
     ("屠宰厂最初的规定是什么？依照生猪屠宰管理条例", "屠宰厂最初的规定是什么？依照生猪屠宰管理条例"),
     ("第二次修订后的生猪屠宰管理条例怎么规定？", "2011年修订后的生猪屠宰管理条例怎么规定？"),
     ("2011年第二次修订的生猪屠宰管理条例怎么规定？", "2011年修订的生猪屠宰管理条例怎么规定？"),
+    # two ordinals, one instrument: both are its revisions
+    ("生猪屠宰管理条例第二次修订后与第三次修订后有何不同？", "生猪屠宰管理条例2011年修订后与2016年修订后有何不同？"),
+    # when it was first published is asked, not a version; a draft; no 0th revision
+    ("《生猪屠宰管理条例》首次公布的时间是哪一年？", "《生猪屠宰管理条例》首次公布的时间是哪一年？"),
+    ("生猪屠宰管理条例第二次修订草案怎么写的？", "生猪屠宰管理条例第二次修订草案怎么写的？"),
+    ("生猪屠宰管理条例第0次修订", "生猪屠宰管理条例第0次修订"),
 ])
 def test_a_version_named_by_its_place_in_the_history_is_read_as_its_year(q, expected):
     assert spelled_versions(q, PIG, {"pig"}) == expected
@@ -77,6 +83,8 @@ def test_english_and_vietnamese_places_and_an_unread_history():
         "Under the 2012 version of the Clinic Licensing Act, …"
     assert spelled_versions("Under the Clinic Licensing Act as originally made, …", act, {"act"}) == \
         "Under the Clinic Licensing Act in its 2012 version, …"
+    assert spelled_versions("The Clinic Licensing Act, as originally made, required what?", act, {"act"}) == \
+        "The Clinic Licensing Act in its 2012 version required what?"
     assert spelled_versions("What did the first amendment of the Clinic Licensing Act change?", act, {"act"}) == \
         "What did the 2018 amendment of the Clinic Licensing Act change?"
     assert spelled_versions("Clinic Licensing Act sửa đổi lần thứ nhất quy định gì?", act, {"act"}) == \

@@ -35,7 +35,7 @@ _PART_DAY = {"初": (2, 1), "底": (12, 1), "末": (12, 1), "上半年": (4, 1),
              "summer": (7, 15), "autumn": (10, 15), "fall": (10, 15), "đầu": (2, 1), "cuối": (12, 1), "giữa": (7, 1),
              "nửa đầu": (4, 1), "nửa cuối": (10, 1)}
 # (not a version made then: "2018年初修订的", "the late 2018 revision"; nor "2016年初次 / 初诊 / 初版", "春节", "末次")
-_NOT_FACTS = r"(?!\s*(?:修订|修正|修改|版|发布|公布|颁布|施行|通过))"
+_NOT_FACTS = r"(?!\s*(?:修订|修正|修改|版(?!权)))"
 RE_YEAR_PART = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:的)?(?:年)?(初(?![始诊版次步审犯级中一二三四五六七八九十])|底(?![线价层稿])|"
                           rf"末(?![次尾位])|上半年|下半年|春(?![节运])|夏|秋)(?:季|天)?{_NOT_FACTS}|"
                           r"\b(early|late|mid|(?:the )?(?:beginning|start|end|first half|second half)|spring|summer|autumn|fall)"

@@ -121,9 +121,9 @@ WHEN_CHANGED = re.compile(
     rf"(?:{_RULE_ZH}|》|条)[^。]{{0,40}}?(?:在|是)哪一?版(?:本)?(?:中|里)?(?:被)?(?:修改|修订|修正)|"
     # "哪一次修订提高了…罚款", "哪一年的修正删除了…" (the revision asked by what it did, as "which revision raised");
     # "这项规定是哪一年加入的", "…条款在哪次修订中被删除" (when a provision came in or went out)
-    r"(?:哪一?次|哪一?年的?|哪个版本的?)(?:修订|修正)(?:中|时)?(?:提高|降低|增加|减少|删除|删去|取消|修改|改变|"
-    r"调整|新增|加入|引入|写入|放宽|加重|改为)|"
-    r"(?:规定|条文|条款)[^，。？；]{0,10}?(?:是|在|于)?(?:哪一?年|哪一?次修(?:订|正)|哪个版本)(?:中|时)?(?:被)?"
+    r"(?<!章程)(?<!合同)(?<!协议)(?:哪一?次|哪一?年的?|哪个版本的?)(?:修订|修正)(?:中|时)?(?:提高|降低|增加|减少|删除|删去|"
+    r"取消|修改|改变|调整|新增|加入|引入|写入|放宽|加重|改为)|"
+    r"(?<!章程)(?<!合同)(?<!协议)(?:规定|条文|条款)[^，。？；]{0,10}?(?:是|在|于)?(?:哪一?年|哪一?次修(?:订|正)|哪个版本)(?:中|时)?(?:被)?"
     r"(?:加入|新增|写入|增设|增补|删除|删去)|"
     rf"\b(?:when|in (?:which|what) year) (?:was|were|did|has|have)\b[^?.;]{{0,60}}?\b{_PROVISION_EN}\b[^?.;]{{0,40}}?"
     r"\b(?:amended|changed|revised|change|amend|revise)\b|"
@@ -191,16 +191,17 @@ class Route:
 
 # a revision the question asks about the time before: "2022年修正前", "before the 2018 amendment", "trước khi
 # sửa đổi năm 2018" -- the version before that one
-BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
+BEFORE_REVISION = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:修订|修正|修改)(?:施行)?(?:之|以)?前(?!后)|"
                              r"\b(?:before|prior to) (?:the |its )?((?:19|20)\d{2}) (?:amendments?|revisions?)\b"
-                             r"(?! (?:of|to) (?:its|their|his|her|a|an|the (?:lease|contract|licence|license|plan|agreement)\b))|"
+                             r"(?!\s+(?:of|to)\s+(?!(?:the\s+)?(?:(?-i:[A-Z])|(?:act|law|code|regulations?|rules|decree|"
+                             r"circular|ordinance)\b)))|"
                              r"trước (?:khi |lần )?(?:được )?sửa đổi(?:, bổ sung)? (?:năm )?((?:19|20)\d{2})", re.IGNORECASE)
 # the time between two revisions ("2011年修订后、2016年修订前", "after the 2011 amendment and before the 2016
 # amendment"): the one version in force then, no comparison (scope reads it as the version before the later one)
-BETWEEN_REVISIONS = re.compile(r"(?:19|20)\d{2}\s*年\s*(?:修订|修正|修改)(?:施行)?之?后[^，。？?]{0,3}?"
-                               r"(?:19|20)\d{2}\s*年\s*(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
-                               r"\bafter the (?:19|20)\d{2} (?:amendment|revision)s? (?:and|but) before the (?:19|20)\d{2} "
-                               r"(?:amendment|revision)s?\b", re.IGNORECASE)
+BETWEEN_REVISIONS = re.compile(r"(?:19|20)\d{2}\s*年\s*(?:修订|修正|修改)(?:施行)?(?:之|以)?后[^。？?]{0,3}?"
+                               r"(?:19|20)\d{2}\s*年\s*(?:修订|修正|修改)(?:施行)?(?:之|以)?前(?!后)|"
+                               r"\bafter the (?:19|20)\d{2} (?:amendment|revision)s?(?: (?:of|to) [^,;?]{1,60}?)?,? (?:and|but) "
+                               r"before the (?:19|20)\d{2} (?:amendment|revision)s?\b", re.IGNORECASE)
 # ... or the version before the current one, named without a year ("修订前的条例", "《条例》最近一次修订前",
 # "旧版", "the previous version", "before its latest amendment", "phiên bản trước") -- a law's revision, not a
 # company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ"); "新旧条例", "the old and
@@ -334,16 +335,16 @@ def classify(q: str) -> Route:
     sanction = "sanction" in asks
     has = lambda group: any(_cue(c, low) for c in group)  # noqa: E731
     revision = REVISION.search(q) is not None
+    # the time between two revisions is one version: its two years make no comparison unless one is asked
+    between = BETWEEN_REVISIONS.search(q) is not None and not has(COMPARE_CUES)
     when = WHEN_CHANGED.search(q) is not None
     history = has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None or revision and WENT_THROUGH.search(q) is not None \
         or when
     provisions = asked_provisions(q) if revision else ""
     if date is not None and (has(TIME_CUES) or not has(DIFF_CUES)):
         kind = "temporal"
-    elif BETWEEN_REVISIONS.search(q) and not (has(COMPARE_CUES) or when or provisions):
-        kind = "reasoning" if sanction or len(set(asks) - {"definition", "scope"}) >= 2 else "precise"
     elif when or provisions or COUNTERPART.search(q) and len(years) >= 2 or has(DIFF_CUES) and (
-            len(years) >= 2 or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
+            len(years) >= 2 and not between or "版本" in q or "version" in low or "phiên bản" in low or has(COMPARE_CUES)
             or history or revision and LAW_REVISED.search(q) and ASKED_CHANGE.search(q)) or \
             CHANGE_VERB.search(q) and (RE_YEAR_VERSION.search(q) or VERSION_NAMED.search(q)):
         kind = "version_diff"

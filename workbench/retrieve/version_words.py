@@ -34,11 +34,14 @@ _ORDINAL_VI = {"nhất": 1, "thứ nhất": 1, "đầu tiên": 1, "thứ hai": 2
 _CN_ORDINAL = r"([一二三四五六七八九十]{1,3}|\d{1,2})"
 # the first version, written after the name ("《条例》最初版本", "条例首次公布时", "条例制定时") or before it
 # ("最初的《条例》", "首次公布的条例")
-_ORIGINAL_AFTER_ZH = r"(?:的)?(?:(?:最初|最早)的?(?:版本|文本|版(?![权画]))|(?:首次|第一次|最初)(?:公布|发布|颁布|制定|施行)(?:时|的)?" \
-                     r"(?:版本|文本)?|(?:制定|颁布)时的?(?:版本|文本)?)"
+_ORIGINAL_AFTER_ZH = r"(?:的)?(?:(?:最初|最早)的?(?:版本|文本|版(?![权画]))|(?:首次|第一次|最初)(?:公布|发布|颁布|制定|施行)" \
+                     r"(?:时(?![间期])(?:的(?:版本|文本))?|的(?:版本|文本))|(?:制定|颁布)时(?![间期])(?:的(?:版本|文本))?)"
 _ORIGINAL_BEFORE_ZH = r"(?:最初|最早|(?:首次|第一次|最初)(?:公布|发布|颁布|制定)|(?:制定|颁布)时)的?(?:版本|文本)?的?"
 # the N-th revision, after the name ("《条例》第二次修订后", "条例的第三次修正") or before it ("第二次修订后的《条例》")
-_NTH_ZH = rf"第{_CN_ORDINAL}次(修订|修正|修改)(?!案)"
+_NTH_ZH = rf"第{_CN_ORDINAL}次(修订|修正|修改)(?!案|草案)"
+# ... and, the question naming one instrument, an ordinal away from its name ("…第二次修订后与第三次修订后有何不同"):
+# a revision (修订 / 修正, not 修改) of no charter, contract or agreement
+_NTH_ALONE_ZH = rf"(?<!章程)(?<!合同)(?<!协议)(?<!规则)第{_CN_ORDINAL}次(修订|修正)(?!案|草案)"
 # a version named by the day it was made: the day of its making, not of the facts (nor of its entry into force)
 _MADE_DAY = r"((?:19|20)\d{2})\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日"
 _REVISED = rf"(?:第[一二三四五六七八九十]{{1,3}}次)?(?:修订|修正|修改)(?!案)"
@@ -82,19 +85,23 @@ def spelled_versions(question: str, catalog, keys: set[str]) -> str:
             q = re.sub(rf"{_ORIGINAL_BEFORE_ZH}(?={name})", f"{first}年版", q)
 
         def nth(m, g: int, before: str = "") -> str:       # groups g, g + 1: the ordinal and the word
-            y = year_of(_number(m.group(g)))
+            n = _number(m.group(g))
+            y = year_of(n) if n >= 1 else None
             return f"{before}{y}年{m.group(g + 1)}" if y else m.group(0)
         # "2011年第二次修订": the year already names it -- the ordinal goes
         q = re.sub(rf"((?:19|20)\d{{2}})\s*年\s*第[一二三四五六七八九十\d]{{1,3}}次(?=修订|修正|修改)", r"\1年", q)
         q = re.sub(rf"{name}(的)?{_NTH_ZH}", lambda m: nth(m, 3, m.group(1) + (m.group(2) or "")), q)
         q = re.sub(rf"{_NTH_ZH}(?=(?:后|前|之后|之前)?的\s*{name})", lambda m: nth(m, 1), q)
+        if len(keys) == 1 or len({tuple(_year(d) for d in c) for c in chains}) == 1:
+            q = re.sub(_NTH_ALONE_ZH, lambda m: nth(m, 1), q)
     if other:
         name = rf"(?:the )?(?:{other})"
         if first:
             q = re.sub(rf"\b(?:the|its) (?:original|first) (?:version|text) of ({name})",
                        rf"the {first} version of \1", q, flags=re.IGNORECASE)
-            q = re.sub(rf"({name}),? as (?:originally|first) (?:enacted|made|issued|published|adopted)\b",
-                       rf"\1 in its {first} version", q, flags=re.IGNORECASE)
+            q = re.sub(rf"({name})(,?) as (?:originally|first) (?:enacted|made|issued|published|adopted)\b(,?)",
+                       lambda m: f"{m.group(1)} in its {first} version" + ("" if m.group(2) else m.group(3)), q,
+                       flags=re.IGNORECASE)
             q = re.sub(rf"\b(?:phiên bản|văn bản|bản) (?:đầu tiên|gốc|ban đầu) (của )?({name})",
                        rf"phiên bản năm {first} \1\2", q, flags=re.IGNORECASE)
         q = re.sub(rf"\b(the|its) ({'|'.join(_ORDINAL_EN)}) (amendment|revision) (of|to) ({name})",
