@@ -274,12 +274,13 @@ SCAFFOLD = ("有何变化", "有什么变化", "有哪些变化", "有何不同"
 def topic(q: str, names: list[str] = ()) -> str:
     """The question without what the router already read (dates, years, article numbers,
     instrument names) and without question scaffolding: what the provisions are about."""
-    t = q
+    # "2022年修正前", "before the 2018 amendment (of the Act)": the version before, read by the router -- taken out
+    # before the names, which its English form may need to follow
+    t = BEFORE_REVISION.sub(" ", q)
     for name in sorted(names, key=len, reverse=True):
         pattern = re.escape(name) if not name[:1].isascii() else rf"(?<![\w-]){re.escape(name)}(?![\w-])"
         t = re.sub(pattern, " ", t, flags=0 if name.isupper() else re.IGNORECASE)
     t = RE_ZH_DATE_ANY.sub(" ", t)
-    t = BEFORE_REVISION.sub(" ", t)         # "2022年修正前", "before the 2018 amendment": the version before, read
     t = RE_YEAR_VERSION.sub(" ", t)         # "2008年版", "2021年修订的": the version, read by the router
     t = VERSION_EN.sub(" ", t)              # "as amended in 2018", "as in force in 2015": so is this
     for rx in (RE_ZH_ART, RE_VI_ART, RE_EN_ART, RE_ISO, RE_VI_DATE, RE_VI_LONG_DATE, RE_VI_MONTH, RE_YMD, RE_EN_DATE,
