@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from .numerals import cn_to_int
+from .numerals import FULL_WIDTH_DIGITS, cn_to_int
 
 RE_ZH_DATE = re.compile(r"([0-9０-９〇○零一二三四五六七八九]{4})年([0-9０-９一二三四五六七八九十]{1,3})月"
                         r"([0-9０-９一二三四五六七八九十]{1,3})日")
@@ -12,8 +12,9 @@ RE_DMY = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
 RE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
 
-def _year(s: str) -> int:
-    if s.isdigit() or s.translate(str.maketrans("０１２３４５６７８９", "0123456789")).isdigit():
+def year_number(s: str) -> int:
+    """A four-digit year in any digits: ASCII, full-width, or Chinese written digit by digit (二〇〇九)."""
+    if s.isdigit() or s.translate(FULL_WIDTH_DIGITS).isdigit():
         return cn_to_int(s)
     return int("".join(str(cn_to_int(c)) for c in s))   # 二〇〇九 digit by digit
 
@@ -22,7 +23,7 @@ def zh_dates(text: str) -> list[dt.date]:
     out = []
     for y, m, d in RE_ZH_DATE.findall(text):
         try:
-            out.append(dt.date(_year(y), cn_to_int(m), cn_to_int(d)))
+            out.append(dt.date(year_number(y), cn_to_int(m), cn_to_int(d)))
         except ValueError:
             continue
     return out

@@ -9,12 +9,15 @@ _BIG = {"万": 10_000, "亿": 100_000_000}
 CN_NUM = "零〇○一二两三四五六七八九十百千万0-9０-９"
 
 
+FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
 def cn_to_int(text: str) -> int:
     """Convert a Chinese or (full-width) arabic numeral; raises ValueError if it is neither."""
     s = text.strip()
     if not s:
         raise ValueError("empty numeral")
-    ascii_digits = s.translate(str.maketrans("０１２３４５６７８９", "0123456789"))
+    ascii_digits = s.translate(FULL_WIDTH_DIGITS)
     if ascii_digits.isdigit():
         return int(ascii_digits)
     total, section, digit = 0, 0, None

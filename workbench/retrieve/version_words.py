@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import re
 
-from ..parse.numerals import cn_to_int
+from ..parse.dates import year_number
+from ..parse.numerals import FULL_WIDTH_DIGITS, cn_to_int
 
 _CN_DIGIT = "〇○零一二三四五六七八九"
 CN_YEAR = re.compile(rf"([{_CN_DIGIT}]{{4}})(?=\s*年)")
-FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 
 _ORDINAL_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
                "ninth": 9, "tenth": 10}
@@ -52,8 +52,7 @@ _NAME_END = r"(?!实施|办法|细则)"
 
 def ascii_years(question: str) -> str:
     """Years in Chinese numerals in ASCII digits; every full-width digit too."""
-    q = question.translate(FULL_WIDTH)
-    return CN_YEAR.sub(lambda m: "".join(str(cn_to_int(c)) for c in m.group(1)), q)
+    return CN_YEAR.sub(lambda m: str(year_number(m.group(1))), question.translate(FULL_WIDTH_DIGITS))
 
 
 def _year(version) -> str | None:
@@ -85,7 +84,7 @@ def spelled_versions(question: str, catalog, keys: set[str]) -> str:
             q = re.sub(rf"{_ORIGINAL_BEFORE_ZH}(?={name})", f"{first}年版", q)
 
         def nth(m, g: int, before: str = "") -> str:       # groups g, g + 1: the ordinal and the word
-            n = _number(m.group(g))
+            n = cn_to_int(m.group(g))
             y = year_of(n) if n >= 1 else None
             return f"{before}{y}年{m.group(g + 1)}" if y else m.group(0)
         # "2011年第二次修订": the year already names it -- the ordinal goes
@@ -122,6 +121,3 @@ def made_on(question: str, name: str) -> str:
     q = re.sub(rf"((?:{name})》?\s*){_MADE_DAY}(?=\s*{_REVISED})", r"\1\2年", q)
     return re.sub(rf"{_MADE_DAY}\s*{_ISSUED}(?:时|的)*(?=\s*《?(?:{name}){_NAME_END})", r"\1年版", q)
 
-
-def _number(s: str) -> int:
-    return int(s) if s.isdigit() else cn_to_int(s)
