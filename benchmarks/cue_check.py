@@ -40,7 +40,8 @@ def main() -> int:
               "BEFORE_REVISION": (route.BEFORE_REVISION,), "THEN": (route.THEN,), "REVISION": (route.REVISION,),
               "WENT_THROUGH": (route.WENT_THROUGH,), "LAW_REVISED": (route.LAW_REVISED,),
               "WHEN_CHANGED": (route.WHEN_CHANGED,), "PREVIOUS": (route.PREVIOUS,), "COUNTERPART": (route.COUNTERPART,),
-              "PREVIOUS_AND_NOW": (route.PREVIOUS_AND_NOW,), "BOTH (plan)": (plan.BOTH,), "SAME (plan)": (plan.SAME,)}
+              "PREVIOUS_AND_NOW": (route.PREVIOUS_AND_NOW,), "BOTH (plan)": (plan.BOTH,), "SAME (plan)": (plan.SAME,),
+              "PARTY_RULES (no law's version)": (route.PARTY_RULES,), "LAW_NAMED": (route.LAW_NAMED,)}
     questions = []
     for name, path in SETS.items():
         if path.exists():

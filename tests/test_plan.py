@@ -246,8 +246,11 @@ def test_when_a_provision_changed_asks_for_its_history():
               "合同在哪一版中修改了付款条款？", "屠宰厂哪一次修改了章程？", "公司是哪一年加入行业协会的？",
               # when something happens under the law, not when the law changed
               "《阿尔登共和国诊所许可法》规定许可证在什么时候被取消？", "生猪屠宰管理条例规定定点屠宰资格何时取消？",
-              "公司章程哪一次修改增加了董事人数？", "公司的考勤制度是什么时候取消的？依照劳动合同法"):
+              "公司章程哪一次修改增加了董事人数？", "公司的考勤制度是什么时候取消的？依照劳动合同法",
+              # a company's own rule named as 规定, no law named
+              "公司的考勤规定是哪一年新增的？", "单位的请假规定是哪一年新增的？"):
         assert not classify(q).history, q
+    assert classify("这项规定是哪一年新增的？").history      # a provision of the law asked about
 
 
 def test_the_version_before_the_current_one_named_without_a_year():
@@ -262,8 +265,15 @@ def test_the_version_before_the_current_one_named_without_a_year():
               "依照《公司法》，章程修改前股东会应当如何表决？", "合同修改前约定的违约金是否有效？",
               "Under the Clinic Licensing Act, does a prior act of operating without a licence count?",
               "Doanh nghiệp phải làm gì trước khi sửa đổi điều lệ theo Luật Doanh nghiệp?",
-              "《公司法》对新老股东的权利有什么规定？", "What are the duties of the old and new landlord under the Housing Act?"):
+              "《公司法》对新老股东的权利有什么规定？", "What are the duties of the old and new landlord under the Housing Act?",
+              # a contract's or a charter's last revision, no law named
+              "双方签订的租赁合同最近一次修改前，租金是多少？", "公司章程最近一次修改前，董事任期几年？",
+              "Before its last amendment, what rent did the tenancy agreement set?",
+              "Before the last amendment of the lease, who paid for repairs?"):
         assert not classify(q).previous, q
+    for q in ("合同法最近一次修改前，合同的解除条件是什么？",      # the law is named: its previous version
+              "Before its last amendment, what did the Residential Tenancies Act require of landlords under a lease?"):
+        assert classify(q).previous, q
 
 
 def test_consequences_asked_in_other_words_ask_for_the_sanction():

@@ -217,6 +217,21 @@ PREVIOUS = re.compile(rf"{_RULE_ZH}(?:最近一次|上一次|上次|本次)?(?:�
                       r"\bbefore the (?:act|law|regulations?|rules|decree|circular|ordinance) was (?:last )?(?:amended|revised)\b|"
                       r"phiên bản trước|"
                       r"(?:luật|nghị định|thông tư)[^?.;]{0,40}?trước khi (?:được )?sửa đổi", re.IGNORECASE)
+# a party's own instrument -- a contract, an agreement, a charter, a company's rules -- is revised too; a question
+# naming one and no law asks about its versions, not the law's ("合同最近一次修改前", "公司的考勤规定是哪一年新增的",
+# "before its last amendment, what rent did the tenancy agreement set?")
+PARTY_RULES = re.compile(r"合同|协议|章程|契约|合约|(?:公司|单位|企业|学校|医院|小区)的?[\u4e00-\u9fff]{0,6}?(?:规定|制度|规章)|"
+                         r"\b(?:agreements?|contracts?|leases?|tenancy|by-?laws|articles of association|(?:company|house|club) "
+                         r"(?:policy|policies|rules))\b|hợp đồng|điều lệ|nội quy|quy chế", re.IGNORECASE)
+LAW_NAMED = re.compile(rf"{_LAW_ZH}|(?-i:\b(?:Act|Law|Code|Regulations|Rules|Decree|Circular|Ordinance|Rulebook)\b)|"
+                       r"\bthe law\b|luật|nghị định|thông tư", re.IGNORECASE)
+
+
+def party_only(q: str) -> bool:
+    """Does the question name a party's own instrument (a contract, a charter, a company's rules) and no law?"""
+    return PARTY_RULES.search(q) is not None and LAW_NAMED.search(q) is None
+
+
 PREVIOUS_AND_NOW = re.compile(rf"新旧(?:两版|版本|{_LAW_ZH}|办法)|(?:old and new|new and old) (?:versions?\b|(?-i:[A-Z]))|"
                               r"(?:luật|nghị định|thông tư|quy định) cũ và mới", re.IGNORECASE)
 
@@ -338,7 +353,8 @@ def classify(q: str) -> Route:
     revision = REVISION.search(q) is not None
     # the time between two revisions is one version: its two years make no comparison unless one is asked
     between = BETWEEN_REVISIONS.search(q) is not None and not has(COMPARE_CUES)
-    when = WHEN_CHANGED.search(q) is not None
+    party = party_only(q)           # a contract's or a company's rules' versions are not the law's
+    when = WHEN_CHANGED.search(q) is not None and not party
     history = has(HISTORY_CUES) or ALL_VERSIONS.search(q) is not None or revision and WENT_THROUGH.search(q) is not None \
         or when
     provisions = asked_provisions(q) if revision else ""
@@ -361,7 +377,7 @@ def classify(q: str) -> Route:
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, history, asks,
                  has(CURRENT_CUES) or both, polar(q), BODY.search(q) is not None, provisions,
                  tuple(int(next(filter(None, m))) for m in BEFORE_REVISION.findall(q)),
-                 both or PREVIOUS.search(q) is not None)
+                 both or PREVIOUS.search(q) is not None and not party)
 
 
 @dataclass(frozen=True)
