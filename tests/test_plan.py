@@ -285,13 +285,18 @@ def test_consequences_asked_in_other_words_ask_for_the_sanction():
     for q in ("网吧锁闭了安全出口，该如何处理？", "2019年某驾校未经备案招生，依当时有效的规定应如何处理?", "要担什么责任？",
               "某网吧锁闭安全出口，该如何处理呢？", "What happens if a firm fails to notify the Regulator?",
               "某公司开业一个多月还没办手续。它需要许可证吗？没办手续会怎么处理？",
-              "What happens to a firm that misleads the Regulator?", "What's the worst that can happen to an unauthorised firm?"):
+              "What happens to a firm that misleads the Regulator?", "What's the worst that can happen to an unauthorised firm?",
+              # a body's handling of a party whose broken rule is asked; who bears a loss or compensates
+              "这家厂违反了什么规定，保密部门会怎么处理？", "博主违反了哪项要求？主管部门可以如何处理？",
+              "乡政府违反了什么规定，农户的损失由谁承担？", "租客把房子弄坏了，要赔偿吗？"):
         assert "sanction" in asked_roles(q), q
     for q in ("行政机关收到申请后，应当如何处理？", "对于过期的样品应如何处理和保存？", "医疗废物应当如何处理？", "会怎样影响申请？",
               "保证人的担保责任范围包括哪些？", "担任董事有哪些责任？", "What happens to my deposit when the tenancy ends?",
               "What happened to section 12 in the 2015 amendment?",
               "What happens next in the application process, and how long does it take?",
-              "Ủy ban nhân dân cấp xã có trách nhiệm gì?"):
+              "Ủy ban nhân dân cấp xã có trách nhiệm gì?",
+              # a body's procedure, no rule broken asked; a guarantee's scope
+              "税务机关收到举报后会怎么处理？", "申请材料不齐全的，行政机关应当如何处理？", "担保人的赔偿范围有多大？"):
         assert "sanction" not in asked_roles(q), q
     assert asked_roles("Bệnh viện từ chối khám cho bệnh nhân thì chịu trách nhiệm gì?") == ()
     assert asked_roles("Ủy ban nhân dân cấp xã có trách nhiệm gì?") == ("obligation",)

@@ -44,7 +44,14 @@ ASKED = {
                  # ("行政机关收到申请后，应当如何处理": its procedure) -- the body opening the question or the clause
                  re.compile("^(?![^，。；！？,;?!]{0,8}(?:机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局))[\\s\\S]*"
                             "[，。；！？,;?!](?:(?!机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局)[^，。；！？,;?!]){0,30}"
-                            "(?:如何|怎么|怎样)处理(?:呢)?(?=[。？！?!]|$)")),
+                            "(?:如何|怎么|怎样)处理(?:呢)?(?=[。？！?!]|$)"),
+                 # ... the handling asked of a body after the rule broken is asked ("这家厂违反了什么规定，保密部门会怎么
+                 # 处理？"): what the body does to a party breaking a rule is the law's consequence for it
+                 re.compile("违反.{0,3}(?:什么|哪)[\\s\\S]*[，。；！？,;?!][^，。；！？,;?!]{0,30}(?:如何|怎么|怎样)处理(?:呢)?(?=[。？！?!]|$)"),
+                 # who bears a loss or must compensate: the civil liability a provision imposes ("损失由谁承担",
+                 # "由谁赔偿", "要赔偿吗")
+                 re.compile("(?:损失|赔偿)[^，。；？]{0,6}由谁[^，。；？]{0,3}(?:承担|负担|赔)|由谁(?:来)?(?:承担|负担|赔偿)[^，。；？]{0,4}(?:损失|赔偿)|"
+                            "(?:要|会|应当|该|需要)(?:不要)?赔偿(?:吗|多少)|赔偿(?:责任)?(?:由谁|归谁)")),
     # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
                    # what a party has to do ("该怎么办", "what does a firm need to do", "what do we have to tell")
