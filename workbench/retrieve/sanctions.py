@@ -3,6 +3,7 @@ of each role (parse/roles.py), linked by what the text states (a sanction citing
 the rule it enforces, link/duties.py), else told apart by the question's facts."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..core.records import Filter, Hit, Link, Via
@@ -195,3 +196,41 @@ def enforcing(c: Citing, rule: str, ids: list[str]) -> set[str]:
                     within[src] = uid
                     src = src.rsplit("/", 1)[0]
     return {within[u.id] for u in c.r.store.get(within) if kind_of(u) == "sanction"}
+
+
+# who imposes a penalty, asked ("处罚由谁决定", "由哪个机关具体办理", "哪个部门负责处罚", "which authority imposes
+# the fine", "cơ quan nào có thẩm quyền xử phạt")
+WHO_IMPOSES = re.compile(r"由(?:谁|哪个[^，。；？]{0,6}|哪一?级[^，。；？]{0,6})(?:来)?"
+                         r"(?:处罚|决定|作出|办理|查处|实施|执行)|(?:哪个|什么|哪一?级)(?:机关|部门)[^，。；？]{0,6}(?:处罚|查处|作出处罚)|"
+                         r"\bwho (?:imposes|decides|issues|may impose)\b[^?.]{0,20}\b(?:penalt|fine|sanction)|"
+                         r"\bwhich (?:authority|body|agency)\b[^?.]{0,30}\b(?:impose|decide|issue)|"
+                         r"cơ quan nào[^?.]{0,30}(?:xử phạt|quyết định xử phạt)|thẩm quyền xử phạt", re.IGNORECASE)
+# a sanction naming the body that imposes it ("由县级以上地方人民政府…责令…，处…罚款", "the Regulator may impose")
+NAMES_IMPOSER = re.compile(r"由[^，。；：]{2,40}?(?:处以?|给予|予以|责令|没收|吊销|撤销|作出|依法|依照)|"
+                           r"\b(?:Regulator|Authority|Court|Registrar)\b[^.;]{0,20}\b(?:may|shall|must) impose|"
+                           r"(?:có thẩm quyền|được quyền) xử phạt")
+# a provision assigning who imposes the penalties of others ("本条例第六十七条…规定的处罚，由…作出处罚决定",
+# "…实施的处罚，由县级人民政府兵役机关具体办理", "Thẩm quyền xử phạt")
+ASSIGNS_IMPOSER = re.compile(r"(?:处罚|处分)[^。；]{0,6}由[^。；]{2,40}?(?:办理|决定|作出|执行|实施)|由[^。；]{2,40}?作出(?:行政)?处罚决定|"
+                             r"thẩm quyền xử phạt|\bpowers? to impose\b", re.IGNORECASE)
+
+
+def with_imposer(c: Citing, cited: list[str]) -> list[str]:
+    """Asked who imposes the penalty ("处罚由谁决定"), when no cited sanction names the body imposing it
+    ("…逃避兵役登记的，依法给予处罚"), the provision that assigns it ("第六十七条…规定的处罚，由县级以上地方人民政府
+    兵役机关…作出处罚决定") is cited too: the best-ranked of the next cite_max + ROLE_WINDOW hits doing so."""
+    if not cited or not c.plan.route.sanction or not WHO_IMPOSES.search(c.plan.question):
+        return cited
+    sanctions = [u for x in cited if (u := c.unit(x)) is not None and kind_of(u) == "sanction"]
+    if not sanctions or any(NAMES_IMPOSER.search(_whole(c, u.id)) for u in sanctions):
+        return cited
+    for h in c.hits[:c.policy.cite_max + ROLE_WINDOW]:
+        if h.unit_id not in cited and c.scope.allows(h.unit) and ASSIGNS_IMPOSER.search(_whole(c, h.unit_id)):
+            return cited + [h.unit_id]
+    return cited
+
+
+def _whole(c: Citing, uid: str) -> str:
+    """An article's text with its parts' (an article may be stored as its clauses)."""
+    below = c.r.store.where(Filter(under=(uid,)))
+    return "\n".join(u.text or "" for u in [c.unit(uid), *below] if u is not None)
