@@ -272,8 +272,15 @@ def test_the_version_before_the_current_one_named_without_a_year():
               "Before the last amendment of the lease, who paid for repairs?"):
         assert not classify(q).previous, q
     for q in ("合同法最近一次修改前，合同的解除条件是什么？",      # the law is named: its previous version
-              "Before its last amendment, what did the Residential Tenancies Act require of landlords under a lease?"):
+              "Before its last amendment, what did the Residential Tenancies Act require of landlords under a lease?",
+              "民法典合同编最近一次修改前，合同解除的条件是什么？", "企业名称登记管理规定最近一次修订前，企业名称可以怎么起？",
+              "第二十条最近一次修改前，对租赁合同的期限有何规定？",
+              "Before its last amendment, what did section 21 say about tenancy deposits?"):
         assert classify(q).previous, q
+    for q in ("租赁合同最近一次修改前，租金的支付方法是什么？", "公司章程最近一次修改前，公司法定代表人由谁担任？",
+              "合同最近一次修改前约定的管辖法院是哪个？"):    # words ending in 法 name no law
+        assert not classify(q).previous, q
+    assert classify("企业名称登记管理规定是什么时候修订的？").history
 
 
 def test_consequences_asked_in_other_words_ask_for_the_sanction():
@@ -288,7 +295,9 @@ def test_consequences_asked_in_other_words_ask_for_the_sanction():
               "What happens to a firm that misleads the Regulator?", "What's the worst that can happen to an unauthorised firm?",
               # a body's handling of a party whose broken rule is asked; who bears a loss or compensates
               "这家厂违反了什么规定，保密部门会怎么处理？", "博主违反了哪项要求？主管部门可以如何处理？",
-              "乡政府违反了什么规定，农户的损失由谁承担？", "租客把房子弄坏了，要赔偿吗？"):
+              "乡政府违反了什么规定，农户的损失由谁承担？", "租客把房子弄坏了，要赔偿吗？",
+              "药店违反了什么规定？市场监管部门会如何处理该药店？", "应由谁赔偿？", "要不要赔偿？", "谁来承担损失？",
+              "是否需要赔偿？", "私自屠宰生猪，由哪个部门查处？", "Who can fine a firm?"):
         assert "sanction" in asked_roles(q), q
     for q in ("行政机关收到申请后，应当如何处理？", "对于过期的样品应如何处理和保存？", "医疗废物应当如何处理？", "会怎样影响申请？",
               "保证人的担保责任范围包括哪些？", "担任董事有哪些责任？", "What happens to my deposit when the tenancy ends?",
@@ -296,7 +305,10 @@ def test_consequences_asked_in_other_words_ask_for_the_sanction():
               "What happens next in the application process, and how long does it take?",
               "Ủy ban nhân dân cấp xã có trách nhiệm gì?",
               # a body's procedure, no rule broken asked; a guarantee's scope
-              "税务机关收到举报后会怎么处理？", "申请材料不齐全的，行政机关应当如何处理？", "担保人的赔偿范围有多大？"):
+              "税务机关收到举报后会怎么处理？", "申请材料不齐全的，行政机关应当如何处理？", "担保人的赔偿范围有多大？",
+              # another sentence's facts before the body's handling; who receives or handles compensation; who decides else
+              "他违反了哪些规定？申请人撤回申请的，行政机关应当如何处理？", "房屋被征收，赔偿归谁？", "行政赔偿由谁受理？",
+              "Who decides on the licence application?", "登记由谁办理？"):
         assert "sanction" not in asked_roles(q), q
     assert asked_roles("Bệnh viện từ chối khám cho bệnh nhân thì chịu trách nhiệm gì?") == ()
     assert asked_roles("Ủy ban nhân dân cấp xã có trách nhiệm gì?") == ("obligation",)

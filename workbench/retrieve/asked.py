@@ -15,6 +15,18 @@ def has_cue(cue: str, low: str) -> bool:
     return re.search(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b", low) is not None
 
 
+# who imposes a penalty, asked ("处罚由谁决定", "由哪个机关具体办理", "由哪个部门处罚", "谁有权罚款", "which authority
+# imposes the fine", "who can fine", "cơ quan nào có thẩm quyền xử phạt") -- a penalty word in the clause, not who
+# registers, liquidates or decides a renewal ("登记由谁办理", "由谁决定是否续签")
+WHO_IMPOSES = re.compile(r"(?:处罚|罚款|处分)[^，。；？]{0,6}由(?:谁|哪个[^，。；？]{0,6}|哪一?级[^，。；？]{0,6}|什么[^，。；？]{0,6})(?:来)?"
+                         r"(?:具体)?(?:决定|作出|办理|实施|执行)|由(?:谁|哪个[^，。；？]{0,6}|哪一?级[^，。；？]{0,6})(?:来)?(?:负责)?"
+                         r"(?:处罚|查处|罚款|处分)|谁有权(?:处罚|罚款|查处|处分)|(?:哪个|什么|哪一?级)(?:机关|部门|单位)[^，。；？]{0,6}"
+                         r"(?:处罚|查处|罚款|作出处罚)|\bwho (?:imposes|decides on|issues|may impose|can impose)\b[^?.]{0,20}\b(?:penalt|fine|sanction)|"
+                         r"\bwho (?:can |may )?fines?\b|\bwhich (?:authority|body|agency|regulator)\b[^?.]{0,30}\b(?:imposes?|issues?)\b[^?.]{0,20}"
+                         r"\b(?:penalt|fine|sanction)|cơ quan nào[^?.]{0,30}xử phạt|\bai (?:có thẩm quyền )?xử phạt|thẩm quyền xử phạt",
+                         re.IGNORECASE)
+
+
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "什么意思", "如何界定", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
             "definition", "defined", "what is a", "what is an")
 # What a question asks for, whatever its type, in the words statutes use for each provision
@@ -45,13 +57,20 @@ ASKED = {
                  re.compile("^(?![^，。；！？,;?!]{0,8}(?:机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局))[\\s\\S]*"
                             "[，。；！？,;?!](?:(?!机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局)[^，。；！？,;?!]){0,30}"
                             "(?:如何|怎么|怎样)处理(?:呢)?(?=[。？！?!]|$)"),
-                 # ... the handling asked of a body after the rule broken is asked ("这家厂违反了什么规定，保密部门会怎么
-                 # 处理？"): what the body does to a party breaking a rule is the law's consequence for it
-                 re.compile("违反.{0,3}(?:什么|哪)[\\s\\S]*[，。；！？,;?!][^，。；！？,;?!]{0,30}(?:如何|怎么|怎样)处理(?:呢)?(?=[。？！?!]|$)"),
+                 # ... the handling asked of a body after the rule broken is asked, in the same sentence or the next
+                 # ("这家厂违反了什么规定，保密部门会怎么处理？", "…违反了哪项要求？主管部门可以如何处理该药店？"): what the
+                 # body does to a party breaking a rule is the law's consequence for it -- not a later sentence
+                 # stating other facts first ("…违反了哪些规定？申请人撤回申请的，行政机关应当如何处理？")
+                 re.compile("违反.{0,3}(?:什么|哪)[^？?。！!]*?(?:[？?。！!，,；;])[^，。；！？,;?!]{0,30}(?:如何|怎么|怎样)"
+                            "(?:处理|处分)[^，。；！？,;?!]{0,8}?(?:呢)?(?=[。？！?!]|$)"),
                  # who bears a loss or must compensate: the civil liability a provision imposes ("损失由谁承担",
-                 # "由谁赔偿", "要赔偿吗")
-                 re.compile("(?:损失|赔偿)[^，。；？]{0,6}由谁[^，。；？]{0,3}(?:承担|负担|赔)|由谁(?:来)?(?:承担|负担|赔偿)[^，。；？]{0,4}(?:损失|赔偿)|"
-                            "(?:要|会|应当|该|需要)(?:不要)?赔偿(?:吗|多少)|赔偿(?:责任)?(?:由谁|归谁)")),
+                 # "由谁赔偿", "谁来承担损失", "要不要赔偿", "是否需要赔偿") -- not who receives or handles it
+                 # ("赔偿归谁", "行政赔偿由谁受理")
+                 re.compile("(?:损失|赔偿)[^，。；？]{0,6}由谁[^，。；？]{0,3}(?:承担|负担|赔|支付)|由谁(?:来)?(?:承担|负担)[^，。；？]{0,4}"
+                            "(?:损失|赔偿)|由谁(?:来)?赔偿|谁(?:来|应当|应该)?(?:承担|赔偿)(?:损失|赔偿)?(?:[？?]|$)|"
+                            "(?:要|会|应当|该|需要)(?:不要)?赔偿(?:吗|多少)|要不要赔偿|需不需要赔偿|是否(?:需要|应当|要)?赔偿"),
+                 # who imposes it (WHO_IMPOSES: "由哪个部门查处", "谁有权罚款")
+                 WHO_IMPOSES),
     # ... and asking which rule was broken asks for the duty ("违反了哪项规定", "which rule was breached")
     "obligation": ("义务", "职责", "必须", "应当履行", "obligation", "duty", "duties", "required to", "must",
                    # what a party has to do ("该怎么办", "what does a firm need to do", "what do we have to tell")

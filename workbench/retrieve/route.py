@@ -220,11 +220,15 @@ PREVIOUS = re.compile(rf"{_RULE_ZH}(?:最近一次|上一次|上次|本次)?(?:�
 # a party's own instrument -- a contract, an agreement, a charter, a company's rules -- is revised too; a question
 # naming one and no law asks about its versions, not the law's ("合同最近一次修改前", "公司的考勤规定是哪一年新增的",
 # "before its last amendment, what rent did the tenancy agreement set?")
-PARTY_RULES = re.compile(r"合同|协议|章程|契约|合约|(?:公司|单位|企业|学校|医院|小区)的?[\u4e00-\u9fff]{0,6}?(?:规定|制度|规章)|"
+PARTY_RULES = re.compile(r"合同|协议|章程|契约|合约|(?:公司|单位|企业|学校|医院|小区)的[\u4e00-\u9fff]{0,6}?(?:规定|制度|规章)|"
                          r"\b(?:agreements?|contracts?|leases?|tenancy|by-?laws|articles of association|(?:company|house|club) "
                          r"(?:policy|policies|rules))\b|hợp đồng|điều lệ|nội quy|quy chế", re.IGNORECASE)
-LAW_NAMED = re.compile(rf"{_LAW_ZH}|(?-i:\b(?:Act|Law|Code|Regulations|Rules|Decree|Circular|Ordinance|Rulebook)\b)|"
-                       r"\bthe law\b|luật|nghị định|thông tư", re.IGNORECASE)
+# a law named: its title or kind (not a word ending in 法: 方法, 合法, 法定代表人, 管辖法院), an article of it, a code
+LAW_NAMED = re.compile(r"《[^》]+》|条例|细则|法规|民法典|(?:本|该|此|新|旧|原)法|第[^条，。？；]{1,8}条|"
+                       r"[\u4e00-\u9fff]{2,}(?<![方办合违依非无算手做说写用])法(?![院定人律官庭医子])|"
+                       r"(?-i:\b(?:Act|Law|Code|Regulations?|Rules|Decree|Circular|Ordinance|Rulebook|Statute)\b)|"
+                       r"\b(?:the law|statute|ordinance|(?:section|article|regulation|rule)\s+\d+)\b|"
+                       r"\bluật\b(?! sư)|nghị định|thông tư|\bđiều \d+", re.IGNORECASE)
 
 
 def party_only(q: str) -> bool:

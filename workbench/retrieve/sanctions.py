@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..core.records import Filter, Hit, Link, Via
 from ..parse.roles import role_of
+from .asked import WHO_IMPOSES
 from .citing import COVER_MIN, NOT_RULES, ROLE_WINDOW, Citing, kind_of, refs
 
 
@@ -198,17 +199,12 @@ def enforcing(c: Citing, rule: str, ids: list[str]) -> set[str]:
     return {within[u.id] for u in c.r.store.get(within) if kind_of(u) == "sanction"}
 
 
-# who imposes a penalty, asked ("处罚由谁决定", "由哪个机关具体办理", "哪个部门负责处罚", "which authority imposes
-# the fine", "cơ quan nào có thẩm quyền xử phạt")
-WHO_IMPOSES = re.compile(r"由(?:谁|哪个[^，。；？]{0,6}|哪一?级[^，。；？]{0,6})(?:来)?"
-                         r"(?:处罚|决定|作出|办理|查处|实施|执行)|(?:哪个|什么|哪一?级)(?:机关|部门)[^，。；？]{0,6}(?:处罚|查处|作出处罚)|"
-                         r"\bwho (?:imposes|decides|issues|may impose)\b[^?.]{0,20}\b(?:penalt|fine|sanction)|"
-                         r"\bwhich (?:authority|body|agency)\b[^?.]{0,30}\b(?:impose|decide|issue)|"
-                         r"cơ quan nào[^?.]{0,30}(?:xử phạt|quyết định xử phạt)|thẩm quyền xử phạt", re.IGNORECASE)
-# a sanction naming the body that imposes it ("由县级以上地方人民政府…责令…，处…罚款", "the Regulator may impose")
-NAMES_IMPOSER = re.compile(r"由[^，。；：]{2,40}?(?:处以?|给予|予以|责令|没收|吊销|撤销|作出|依法|依照)|"
-                           r"\b(?:Regulator|Authority|Court|Registrar)\b[^.;]{0,20}\b(?:may|shall|must) impose|"
-                           r"(?:có thẩm quyền|được quyền) xử phạt")
+# a sanction naming the body that imposes it ("由县级以上地方人民政府…责令…，处…罚款", "…的，农业农村主管部门责令关闭…",
+# "the Regulator may impose") -- not "由于", nor a party bearing a liability ("由责任人依法承担赔偿责任")
+NAMES_IMPOSER = re.compile(r"由(?!于)[^，。；：]{2,40}?(?:处以?|给予|予以|责令|没收|吊销|撤销|作出)|"
+                           r"的，[^，。；：]{0,30}?(?:部门|机关|机构|政府|委员会|局)(?:依法)?(?:责令|处以?|给予|予以|没收|吊销|撤销)|"
+                           r"\b(?:Regulator|Authority|Court|Registrar|Secretary of State|court|tribunal)\b[^.;]{0,20}\b"
+                           r"(?:may|shall|must) (?:impose|issue a penalty|fine)|(?:có thẩm quyền|được quyền|có quyền)[^.;]{0,10}(?:xử )?phạt")
 # a provision assigning who imposes the penalties of others ("本条例第六十七条…规定的处罚，由…作出处罚决定",
 # "…实施的处罚，由县级人民政府兵役机关具体办理", "Thẩm quyền xử phạt")
 ASSIGNS_IMPOSER = re.compile(r"(?:处罚|处分)[^。；]{0,6}由[^。；]{2,40}?(?:办理|决定|作出|执行|实施)|由[^。；]{2,40}?作出(?:行政)?处罚决定|"
@@ -217,17 +213,21 @@ ASSIGNS_IMPOSER = re.compile(r"(?:处罚|处分)[^。；]{0,6}由[^。；]{2,40}
 
 def with_imposer(c: Citing, cited: list[str]) -> list[str]:
     """Asked who imposes the penalty ("处罚由谁决定"), when no cited sanction names the body imposing it
-    ("…逃避兵役登记的，依法给予处罚"), the provision that assigns it ("第六十七条…规定的处罚，由县级以上地方人民政府
-    兵役机关…作出处罚决定") is cited too: the best-ranked of the next cite_max + ROLE_WINDOW hits doing so."""
+    ("…逃避兵役登记的，依法给予处罚") and no cited provision assigns it, the provision of that sanction's
+    version that does ("第六十七条…规定的处罚，由县级以上地方人民政府兵役机关…作出处罚决定") is cited too: of the
+    next cite_max + ROLE_WINDOW hits, one citing the sanction first, else the best-ranked."""
     if not cited or not c.plan.route.sanction or not WHO_IMPOSES.search(c.plan.question):
         return cited
     sanctions = [u for x in cited if (u := c.unit(x)) is not None and kind_of(u) == "sanction"]
-    if not sanctions or any(NAMES_IMPOSER.search(_whole(c, u.id)) for u in sanctions):
+    if not sanctions or any(NAMES_IMPOSER.search(_whole(c, u.id)) for u in sanctions) or \
+            any(ASSIGNS_IMPOSER.search(_whole(c, x)) for x in cited if x not in {u.id for u in sanctions}):
         return cited
-    for h in c.hits[:c.policy.cite_max + ROLE_WINDOW]:
-        if h.unit_id not in cited and c.scope.allows(h.unit) and ASSIGNS_IMPOSER.search(_whole(c, h.unit_id)):
-            return cited + [h.unit_id]
-    return cited
+    versions = {u.id.split("/")[0] for u in sanctions}
+    ids = {u.id for u in sanctions}
+    found = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if h.unit_id not in cited and
+             h.unit_id.split("/")[0] in versions and c.scope.allows(h.unit) and ASSIGNS_IMPOSER.search(_whole(c, h.unit_id))]
+    citing = [h for h in found if any(t in ids for _, t in c.r.ref_index().get(h.unit_id, ()))]
+    return cited + [(citing or found)[0].unit_id] if found else cited
 
 
 def _whole(c: Citing, uid: str) -> str:
