@@ -308,8 +308,12 @@ def test_consequences_asked_in_other_words_ask_for_the_sanction():
               "税务机关收到举报后会怎么处理？", "申请材料不齐全的，行政机关应当如何处理？", "担保人的赔偿范围有多大？",
               # another sentence's facts before the body's handling; who receives or handles compensation; who decides else
               "他违反了哪些规定？申请人撤回申请的，行政机关应当如何处理？", "房屋被征收，赔偿归谁？", "行政赔偿由谁受理？",
-              "Who decides on the licence application?", "登记由谁办理？"):
+              "Who decides on the licence application?", "登记由谁办理？",
+              # a penalty appealed against is among the facts: the remedy is asked
+              "张某对一张200元的交通罚款申请行政复议。复议机关应当在多长时间内作出复议决定？",
+              "他不服罚款，可以向哪个机关申请复议？", "He wants to appeal against the fine. Where should he file?"):
         assert "sanction" not in asked_roles(q), q
+    assert "sanction" in asked_roles("对超载运输的，会被罚款多少？")
     assert asked_roles("Bệnh viện từ chối khám cho bệnh nhân thì chịu trách nhiệm gì?") == ()
     assert asked_roles("Ủy ban nhân dân cấp xã có trách nhiệm gì?") == ("obligation",)
 

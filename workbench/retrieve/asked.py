@@ -133,7 +133,12 @@ FACT_PENALTY = re.compile(r"(已经?|曾经?)被((处以)?(罚款|处罚|罚)|�
                           r"已经?(缴|交)(纳|清)?了?(罚款|罚金)|(缴|交)(纳|清)?了(罚款|罚金)|(行政)?(处罚|罚款)决定书?|"
                           r"\b(was|were|has been|have been|had been|got) fined\b|"
                           r"\bpaid (a|the|its|their|his|her|our)( \w+)? (fine|penalty)\b|"
-                          r"đã (bị )?(xử phạt|phạt|nộp phạt)|quyết định xử phạt")
+                          r"đã (bị )?(xử phạt|phạt|nộp phạt)|quyết định xử phạt|"
+                          # ... or a penalty appealed against: the question is about the remedy ("对一张200元的交通罚款申请
+                          # 行政复议", "不服罚款", "appeal against the fine")
+                          r"对[^，。；？]{0,12}(罚款|处罚|罚单)[^，。；？]{0,4}(不服|申请(行政)?复议|提起(行政)?诉讼)|不服[^，。；？]{0,12}(罚款|处罚)|"
+                          r"\b(appeal|appealing|appealed|challenge|challenging|challenged) (against )?(a|the|its|his|her|their)( \w+)? "
+                          r"(fine|penalty)\b")
 # bearing a liability ("chịu trách nhiệm gì") asks no duty ("có trách nhiệm", "trách nhiệm" alone); read as a
 # sanction asked it sent a criminal-law question to a civil code's damages (ALQAC tuning part), so it asks neither
 BEAR = re.compile("chịu trách nhiệm (gì|nào|như thế nào|ra sao)")
