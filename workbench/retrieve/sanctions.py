@@ -218,12 +218,11 @@ def with_imposer(c: Citing, cited: list[str]) -> list[str]:
     next cite_max + ROLE_WINDOW hits, one citing the sanction first, else the best-ranked."""
     if not cited or not c.plan.route.sanction or not WHO_IMPOSES.search(c.plan.question):
         return cited
-    sanctions = [u for x in cited if (u := c.unit(x)) is not None and kind_of(u) == "sanction"]
-    if not sanctions or any(NAMES_IMPOSER.search(_whole(c, u.id)) for u in sanctions) or \
-            any(ASSIGNS_IMPOSER.search(_whole(c, x)) for x in cited if x not in {u.id for u in sanctions}):
+    ids = {x for x in cited if kind_of(c.unit(x)) == "sanction"}
+    if not ids or any(NAMES_IMPOSER.search(_whole(c, x)) for x in ids) or \
+            any(ASSIGNS_IMPOSER.search(_whole(c, x)) for x in cited if x not in ids):
         return cited
-    versions = {u.id.split("/")[0] for u in sanctions}
-    ids = {u.id for u in sanctions}
+    versions = {x.split("/")[0] for x in ids}
     found = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if h.unit_id not in cited and
              h.unit_id.split("/")[0] in versions and c.scope.allows(h.unit) and ASSIGNS_IMPOSER.search(_whole(c, h.unit_id))]
     citing = [h for h in found if any(t in ids for _, t in c.r.ref_index().get(h.unit_id, ()))]
