@@ -37,3 +37,15 @@ def test_who_imposes_the_penalty_cites_the_provision_assigning_it():
         assert not WHO_IMPOSES.search(q), q
     assert NAMES_IMPOSER.search("…屠宰的，农业农村主管部门责令关闭，并处罚款")      # the body as the subject
     assert not NAMES_IMPOSER.search("由责任人依法承担赔偿责任") and not NAMES_IMPOSER.search("由于过失…依法给予处分")
+
+
+def test_who_imposes_is_asked_where_the_decision_reads_as_a_document():
+    """"处罚决定应当由哪个机关作出": the decision is what is asked about (who makes it), not a penalty among the
+    facts -- the question asks for a sanction; "处罚决定书应当载明哪些事项" (the document's contents) asks none,
+    nor does a question about appealing a fine; a court deciding the fine asks who imposes it."""
+    from workbench.retrieve.asked import asked_roles
+    for q in ("处罚决定应当由哪个机关作出？", "罚款决定由谁作出？", "Which court decides the fine?"):
+        assert "sanction" in asked_roles(q), q
+    for q in ("处罚决定书应当载明哪些事项？", "对罚款不服，应当向哪个机关申请复议？", "Which court decides the appeal?",
+              "Which body decides an appeal against the fine?"):
+        assert "sanction" not in asked_roles(q), q

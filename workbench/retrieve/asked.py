@@ -22,7 +22,7 @@ WHO_IMPOSES = re.compile(r"(?:处罚|罚款|处分)[^，。；？]{0,6}由(?:谁
                          r"(?:具体)?(?:决定|作出|办理|实施|执行)|由(?:谁|哪个[^，。；？]{0,6}|哪一?级[^，。；？]{0,6})(?:来)?(?:负责)?"
                          r"(?:处罚|查处|罚款|处分)|谁有权(?:处罚|罚款|查处|处分)|(?:哪个|什么|哪一?级)(?:机关|部门|单位)[^，。；？]{0,6}"
                          r"(?:处罚|查处|罚款|作出处罚)|\bwho (?:imposes|decides on|issues|may impose|can impose)\b[^?.]{0,20}\b(?:penalt|fine|sanction)|"
-                         r"\bwho (?:can |may )?fines?\b|\bwhich (?:authority|body|agency|regulator)\b[^?.]{0,30}\b(?:imposes?|issues?)\b[^?.]{0,20}"
+                         r"\bwho (?:can |may )?fines?\b|\bwhich (?:authority|body|agency|regulator|court)\b[^?.]{0,30}\b(?:imposes?|issues?|decides?)\b[^?.]{0,20}"
                          r"\b(?:penalt|fine|sanction)|cơ quan nào[^?.]{0,30}xử phạt|\bai (?:có thẩm quyền )?xử phạt|thẩm quyền xử phạt",
                          re.IGNORECASE)
 
@@ -147,13 +147,18 @@ BEAR = re.compile("chịu trách nhiệm (gì|nào|như thế nào|ra sao)")
 def asked_roles(q: str) -> tuple[str, ...]:
     """The provision roles a question asks for ("应当怎样处罚" a sanction, "có nghĩa vụ gì" a
     duty), in the order of parse.roles.ROLES."""
+    # who imposes a penalty is asked even where its decision reads as a document among the facts
+    # ("处罚决定应当由哪个机关作出": FACT_PENALTY would erase the decision before the question is read)
+    who = WHO_IMPOSES.search(q.lower()) is not None
     low = FACT_PENALTY.sub(" ", q.lower())
     low = BEAR.sub(lambda m: m.group(0).replace("trách nhiệm", "[borne]"), low)
     for cue in ASKED["prohibition"]:          # "must not" asks a prohibition, not also a "must"
         low = re.sub(rf"\b{re.escape(cue)}(?:s|d|ed|es|ing)?\b" if cue.isascii() else re.escape(cue), "  [prohibition]  ", low)
     out = ["prohibition"] if "[prohibition]" in low else []
     for name, cues in ASKED.items():
-        if name != "prohibition" and any(c.search(low) if isinstance(c, re.Pattern) else has_cue(c, low) for c in cues):
+        if name == "sanction" and who:
+            out.append(name)
+        elif name != "prohibition" and any(c.search(low) if isinstance(c, re.Pattern) else has_cue(c, low) for c in cues):
             out.append(name)
     from ..parse.roles import ROLES
     return tuple(sorted(out, key=ROLES.index))
