@@ -60,11 +60,15 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
     "zh9": (["zh-pig-slaughter", "zh-animal-quarantine"], "zh9"),
     "zh10": (["zh-lawrefbook:行政法/生物安全法,行政法/职业教育法,行政法/科学技术普及法,行政法规/烈士褒扬条例,"
               "行政法规/军人抚恤优待条例,行政法规/海洋观测预报管理条例,民法商法/公司法"], "zh10"),
+    "zh11": (["zh-lawrefbook:诉讼与非诉讼程序法/民事诉讼法,宪法相关法/监察法,行政法规/保守国家秘密法实施条例,"
+              "行政法规/母婴保健法实施办法,行政法规/国家科学技术奖励条例,行政法规/国家自然科学基金条例,"
+              "行政法规/专利法实施细则,行政法/国防教育法"], "zh11"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
              "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl",
              "zh7": "zh_versions_7.jsonl", "zh8": "zh_versions_8.jsonl",
-             "zh9": "zh_versions_9.jsonl", "zh10": "zh_versions_10.jsonl"}
+             "zh9": "zh_versions_9.jsonl", "zh10": "zh_versions_10.jsonl",
+             "zh11": "zh_versions_11.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
