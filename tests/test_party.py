@@ -1,0 +1,48 @@
+"""The party a penalty falls on (retrieve/party.py): pure logic over fake units, with test_cite.py's
+citing context."""
+from test_cite import _citing
+
+
+def test_kinds_of_party_by_their_head_noun():
+    from workbench.retrieve.party import kind_of_party, sanctioned_party
+    assert kind_of_party("该董事") == "person" and kind_of_party("这家企业") == "org" and kind_of_party("某研究所") == "org"
+    assert kind_of_party("监察机关") == "official" and kind_of_party("执法人员") == "official"
+    assert kind_of_party("台风") is None and kind_of_party("") is None
+    assert sanctioned_party("依托单位有下列情形之一的，由基金管理机构给予警告") == "org"
+    assert sanctioned_party("项目负责人、参与者有下列行为之一的，由基金管理机构给予警告") == "person"
+    assert sanctioned_party("监察机关及其工作人员有下列行为之一的，对负有责任的领导人员依法给予处理") == "official"
+    assert sanctioned_party("违反本法规定，有关人员有下列行为之一的，责令改正") == "person"
+    assert sanctioned_party("单位或者个人违反本法规定，不服从所在地人民政府的决定的，责令改正") is None    # two kinds
+    assert sanctioned_party("违反本法规定，编造并传播虚假信息的，责令改正") is None                            # none named
+
+
+def test_the_party_a_question_asks_about():
+    from workbench.retrieve.party import asked_party
+    assert asked_party("2025年8月20日，一所大学没有报基金委批准，就擅自更换了项目负责人。学校可能面临哪些处罚？") == "org"
+    assert asked_party("一家证券公司的董事销毁了业务资料。对该董事应如何处罚？") == "person"
+    assert asked_party("调查期间，企业的会计把凭证碎掉了。她违反了什么义务，会被怎么处理？") == "person"   # a pronoun
+    assert asked_party("某研究所未经批准，自行更换了项目负责人。按当时的规定会怎么罚？") == "org"           # the first actor
+    assert asked_party("拒不执行命令的，怎么处罚？") is None
+
+
+def test_a_sanction_on_another_kind_of_party_gives_way_to_its_sibling():
+    """"学校可能面临哪些处罚": the institution's sanction, not the project leader's ranked above it; a sibling
+    of another version, one cited already, or a question naming no party changes nothing."""
+    from workbench.retrieve.party import by_party
+    from workbench.retrieve.route import Route
+    units = {"f@1/a37": "项目负责人、参与者有下列行为之一的，由基金管理机构给予警告，暂缓拨付资金：（一）擅自变更研究方向的；",
+             "f@1/a38": "依托单位有下列情形之一的，由基金管理机构给予警告，责令限期改正：（一）未经批准更换项目负责人的；",
+             "f@2/a38": "依托单位有下列情形之一的，由基金管理机构给予警告，责令限期改正：（一）未经批准更换项目负责人的；",
+             "f@1/a20": "依托单位应当履行下列职责：（一）组织申请人申请国家自然科学基金资助；"}
+    route = Route("temporal", sanction=True, asks=("sanction",))
+
+    def cite(hits, cited, question):
+        c = _citing(units, hits, 2, route=route, qtype="temporal")
+        c.plan.question = question
+        return by_party(c, cited)
+    school = "一所大学擅自更换了项目负责人，学校可能面临哪些处罚？"
+    assert cite(["f@1/a37", "f@1/a38", "f@1/a20"], ["f@1/a37"], school) == ["f@1/a38"]
+    assert cite(["f@1/a37", "f@2/a38", "f@1/a20"], ["f@1/a37"], school) == ["f@1/a37"]           # another version
+    assert cite(["f@1/a37", "f@1/a38"], ["f@1/a37", "f@1/a38"], school) == ["f@1/a37", "f@1/a38"]
+    assert cite(["f@1/a37", "f@1/a38"], ["f@1/a37"], "擅自更换项目负责人，怎么处罚？") == ["f@1/a37"]
+    assert cite(["f@1/a37", "f@1/a38"], ["f@1/a37"], "Which penalty does the institution face?") == ["f@1/a37"]
