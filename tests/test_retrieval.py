@@ -191,6 +191,10 @@ def test_roles_of_provisions_in_three_languages():
     assert role("监察机关及其工作人员有下列行为之一的，对负有责任的领导人员和直接责任人员依法给予处理：\n（一）未经批准处置"
                 "问题线索的；", language="zh") == "sanction"
     assert role("不适用处分的人员，由保密行政管理部门督促其所在机关、单位对直接责任人员予以处理。", language="zh") == "sanction"
+    # custody credited against a sentence names the penalties a court imposed; it imposes none
+    assert role("采取留置措施后，应当在二十四小时以内通知家属。被留置人员涉嫌犯罪移送司法机关后，被依法判处管制、拘役或者"
+                "有期徒刑的，留置一日折抵管制二日，折抵拘役、有期徒刑一日。", language="zh") == "obligation"
+    assert role("因食品安全犯罪被判处有期徒刑以上刑罚的，终身不得从事食品生产经营管理工作。", language="zh") == "sanction"
     assert role("人民法院对下列起诉，分别情形，予以处理：\n（一）不属于本院管辖的，告知原告向有管辖权的法院起诉；",
                 language="zh") != "sanction"
     # under a chapter of liability, what a provision permits is a remedy: liability (elsewhere a permission)

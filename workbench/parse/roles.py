@@ -160,13 +160,16 @@ _VI_MENTIONS = re.compile(r"(?:chấp hành|thi hành)(?: xong| được)?(?: b�
 # 行政强制措施决定不服的", "对…处罚决定、强制执行措施或者税收保全措施不服的"), as the start of a time limit or the body that made it ("接到处罚通知之日起",
 # "向作出处罚决定的机关的上一级机关申请复议"), notified to others ("应当将…吊销…的行政处罚决定及时通报"),
 # or the body competent to impose it ("本法规定的行政处罚由…决定"): a remedy or a competence, read for
-# its other words (复议, 申请: procedure). A sanction naming who decides ("由公安机关依法作出处罚决定")
+# its other words (复议, 申请: procedure), or custody credited against a sentence. A sanction naming who decides ("由公安机关依法作出处罚决定")
 # is none of these.
 _ZH_MENTIONS = re.compile(r"[^。；，,]*?(?:行政)?处罚(?:权)?由[^。；]{1,60}?(?:决定|行使)|"
                           r"对[^。；，,]{0,40}?(?:行政)?处罚(?:决定|通知)?(?:书)?(?:(?:、|和|或者|及)[^。；，,、]{1,16}?(?:决定|措施)(?:书)?)*"
                           r"(?=[^。；]{0,6}不服)|"
                           r"(?:接到|收到|送达|作出)(?:行政)?处罚(?:决定|通知)(?:书)?(?=之日|的(?:机关|部门))|"
-                          r"将[^。；]{0,40}?处罚决定(?:书)?(?=[^。；]{0,4}(?:通报|抄送|告知|公开|公示))")
+                          r"将[^。；]{0,40}?处罚决定(?:书)?(?=[^。；]{0,4}(?:通报|抄送|告知|公开|公示))|"
+                          # custody credited against a sentence ("留置一日折抵管制二日，折抵拘役、有期徒刑一日"): a rule of
+                          # computation naming the penalties a court imposed
+                          r"[^。；]*折抵[^。；]*")
 # a liability the wronged party may ask a court or a body to impose ("受害妇女可以…提起民事诉讼，依法请求行为人
 # 承担民事责任", "有权要求侵权人承担赔偿责任"): the party's remedy, which the provision grants (可以 / 有权 before
 # it; read for its other words -- a permission), not a liability it imposes ("不符合要求的承担赔偿责任": 要求 a
