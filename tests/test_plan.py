@@ -104,6 +104,9 @@ def test_holding_a_party_to_account_asks_a_penalty():
     assert "sanction" not in asked_roles("企业应当建立追溯制度，记录哪些信息？")
     assert "sanction" not in asked_roles("事故调查组如何追究原因、认定责任？")        # two clauses
     assert "sanction" not in asked_roles("建立健全追责问责机制由哪个部门负责？")       # the noun
+    # ... but the provision of liability named as such is asked for
+    assert "sanction" in asked_roles("两个版本在追责条款上写法有什么不一样？")
+    assert "sanction" in asked_roles("网吧违规的罚则在新旧版本里分别是第几条？")
     assert asked_roles("该员工已被追究刑事责任，公司还需要履行哪些义务？") == ("obligation",)   # imposed already
 
 

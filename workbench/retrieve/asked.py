@@ -37,6 +37,8 @@ ASKED = {
                  # within one clause; 追责 as a verb ("会怎么追责", "被追责"), not the noun ("追责问责机制")
                  re.compile("追究[^，。；？！、,;?!]{0,8}责任"),
                  re.compile("(?:被|会|将|要|能|可以|予以|依法|如何|怎么|怎样|怎么样)追责|追责(?:吗|呢|么)?[？?]"),
+                 # the provision of liability named as such ("追责条款", "处罚条款", "罚则")
+                 re.compile("(?:追责|处罚|罚款|责任|惩罚|惩处)条款|罚则"),
                  "penalty", "penalties", "fine", "fined", "liable", "liability", "consequence",
                  # the noun only: the verb "to sanction" approves ("a court order sanctioning a scheme")
                  re.compile(r"\bsanctions?\b"),
