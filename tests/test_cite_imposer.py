@@ -47,5 +47,6 @@ def test_who_imposes_is_asked_where_the_decision_reads_as_a_document():
     for q in ("处罚决定应当由哪个机关作出？", "罚款决定由谁作出？", "Which court decides the fine?"):
         assert "sanction" in asked_roles(q), q
     for q in ("处罚决定书应当载明哪些事项？", "对罚款不服，应当向哪个机关申请复议？", "Which court decides the appeal?",
+              "对哪个部门作出的处罚决定不服，应当向谁申请复议？",
               "Which body decides an appeal against the fine?"):
         assert "sanction" not in asked_roles(q), q

@@ -14,6 +14,15 @@ def test_kinds_of_party_by_their_head_noun():
     assert sanctioned_party("违反本法规定，有关人员有下列行为之一的，责令改正") == "person"
     assert sanctioned_party("单位或者个人违反本法规定，不服从所在地人民政府的决定的，责令改正") is None    # two kinds
     assert sanctioned_party("违反本法规定，编造并传播虚假信息的，责令改正") is None                            # none named
+    assert sanctioned_party("县级以上人民政府有关部门在消防工作中有下列行为之一的") == "official"          # 以上 no verb
+    assert sanctioned_party("负有监督管理职责的部门的工作人员，有下列行为之一的") == "official"
+    # staff of a business are no officials; courts and police are; role nouns and self-governing bodies are of no kind
+    assert kind_of_party("银行工作人员") == "person" and kind_of_party("人民法院") == "official" and kind_of_party("民警") == "official"
+    assert kind_of_party("张某") == "person" and kind_of_party("个体工商户") == "person"
+    assert kind_of_party("经营者") is None and kind_of_party("村民委员会") is None
+    from workbench.retrieve.party import punished_parties
+    assert punished_parties("单位违反本法规定的，对单位处十万元以上罚款，对直接负责的主管人员处一万元以上罚款") == {"org", "person"}
+    assert punished_parties("有关部门不履行法定职责的，对直接负责的主管人员依法给予处分") == {"official"}   # its own staff
 
 
 def test_the_party_a_question_asks_about():
@@ -23,6 +32,13 @@ def test_the_party_a_question_asks_about():
     assert asked_party("调查期间，企业的会计把凭证碎掉了。她违反了什么义务，会被怎么处理？") == "person"   # a pronoun
     assert asked_party("某研究所未经批准，自行更换了项目负责人。按当时的规定会怎么罚？") == "org"           # the first actor
     assert asked_party("拒不执行命令的，怎么处罚？") is None
+    # the body punishing is not the party punished; a pronoun refers back to the actor; the last asking clause decides
+    assert asked_party("市场监管部门对该公司作出什么处罚？") == "org"
+    assert asked_party("公安机关将依法处罚张某吗？") == "person"
+    assert asked_party("一名国家工作人员收受贿赂，他会受到什么处罚？") == "official"
+    assert asked_party("该公司被市场监管局罚款后，法定代表人还会被处罚吗？") == "person"
+    assert asked_party("会" * 5000) is None          # no quadratic scan
+    assert asked_party("企业未按规定采取预防措施，2007年版和2024年版在处罚上有什么不同？") == "org"   # no party after 处罚
 
 
 def test_a_sanction_on_another_kind_of_party_gives_way_to_its_sibling():
@@ -46,3 +62,7 @@ def test_a_sanction_on_another_kind_of_party_gives_way_to_its_sibling():
     assert cite(["f@1/a37", "f@1/a38"], ["f@1/a37", "f@1/a38"], school) == ["f@1/a37", "f@1/a38"]
     assert cite(["f@1/a37", "f@1/a38"], ["f@1/a37"], "擅自更换项目负责人，怎么处罚？") == ["f@1/a37"]
     assert cite(["f@1/a37", "f@1/a38"], ["f@1/a37"], "Which penalty does the institution face?") == ["f@1/a37"]
+    # a sanction on a business and its managers at once answers a question about either
+    units["f@1/a50"] = "单位违反本条例规定的，对单位处十万元以上罚款，对直接负责的主管人员处一万元以上罚款。"
+    units["f@1/a51"] = "个人违反本条例规定的，处五千元以下罚款。"
+    assert cite(["f@1/a50", "f@1/a51"], ["f@1/a50"], "对直接负责的主管人员应如何处罚？") == ["f@1/a50"]

@@ -107,6 +107,7 @@ def test_holding_a_party_to_account_asks_a_penalty():
     # ... but the provision of liability named as such is asked for
     assert "sanction" in asked_roles("两个版本在追责条款上写法有什么不一样？")
     assert "sanction" in asked_roles("网吧违规的罚则在新旧版本里分别是第几条？")
+    assert "sanction" not in asked_roles("合同的违约责任条款应当如何约定？")          # a contract's clause
     assert asked_roles("该员工已被追究刑事责任，公司还需要履行哪些义务？") == ("obligation",)   # imposed already
 
 

@@ -195,6 +195,9 @@ def test_roles_of_provisions_in_three_languages():
     assert role("采取留置措施后，应当在二十四小时以内通知家属。被留置人员涉嫌犯罪移送司法机关后，被依法判处管制、拘役或者"
                 "有期徒刑的，留置一日折抵管制二日，折抵拘役、有期徒刑一日。", language="zh") == "obligation"
     assert role("因食品安全犯罪被判处有期徒刑以上刑罚的，终身不得从事食品生产经营管理工作。", language="zh") == "sanction"
+    assert role("对举报人反映的问题，有关部门应当及时给予处理。", language="zh") != "sanction"
+    assert role("有关单位应当对责任人员的申诉及时予以处理。", language="zh") != "sanction"
+    assert role("违反本法规定的，处五百元罚款，被限制人身自由一日折抵罚款二百元。", language="zh") == "sanction"
     assert role("人民法院对下列起诉，分别情形，予以处理：\n（一）不属于本院管辖的，告知原告向有管辖权的法院起诉；",
                 language="zh") != "sanction"
     # under a chapter of liability, what a provision permits is a remedy: liability (elsewhere a permission)

@@ -48,7 +48,8 @@ CUES: dict[str, dict[str, re.Pattern]] = {
                         # holding officials to account in the words of the supervision and secrecy laws
                         # ("对负有责任的领导人员和直接责任人员依法给予处理", "责令改正，依法给予处理") -- not
                         # a court's or an office's handling of a case ("人民法院…分别情形，予以处理")
-                        r"给予处理", r"责任人员[^。；，,]{0,8}予以处理"),
+                        r"(?:责任|领导)人员[^。；]{0,12}给予处理", r"责令改正[，,]?(?:并)?依法给予处理",
+                        r"(?:责任|领导)人员(?![^。；，,]{0,8}(?:申诉|申请|投诉|举报))[^。；，,]{0,8}予以处理"),
         "prohibition": _rx(r"禁止", r"不得", r"严禁"),
         "procedure": _rx(r"申请", r"受理", r"审查", r"审核", r"备案", r"登记", r"听证", r"复议", r"(?:个)?工作日",
                          r"[日天]内", r"程序", r"提交", r"报送", r"报告", r"由.{2,40}(?:出具|核发|发给|签发|办理)"),
@@ -169,7 +170,7 @@ _ZH_MENTIONS = re.compile(r"[^。；，,]*?(?:行政)?处罚(?:权)?由[^。；]
                           r"将[^。；]{0,40}?处罚决定(?:书)?(?=[^。；]{0,4}(?:通报|抄送|告知|公开|公示))|"
                           # custody credited against a sentence ("留置一日折抵管制二日，折抵拘役、有期徒刑一日"): a rule of
                           # computation naming the penalties a court imposed
-                          r"[^。；]*折抵[^。；]*")
+                          r"(?:[^。；，,]*判处[^。；，,]*[，,])?[^。；，,]*折抵[^。；，,]*(?:[，,][^。；，,]*折抵[^。；，,]*)*")
 # a liability the wronged party may ask a court or a body to impose ("受害妇女可以…提起民事诉讼，依法请求行为人
 # 承担民事责任", "有权要求侵权人承担赔偿责任"): the party's remedy, which the provision grants (可以 / 有权 before
 # it; read for its other words -- a permission), not a liability it imposes ("不符合要求的承担赔偿责任": 要求 a

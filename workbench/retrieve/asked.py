@@ -37,8 +37,8 @@ ASKED = {
                  # within one clause; 追责 as a verb ("会怎么追责", "被追责"), not the noun ("追责问责机制")
                  re.compile("追究[^，。；？！、,;?!]{0,8}责任"),
                  re.compile("(?:被|会|将|要|能|可以|予以|依法|如何|怎么|怎样|怎么样)追责|追责(?:吗|呢|么)?[？?]"),
-                 # the provision of liability named as such ("追责条款", "处罚条款", "罚则")
-                 re.compile("(?:追责|处罚|罚款|责任|惩罚|惩处)条款|罚则"),
+                 # the provision of liability named as such ("追责条款", "处罚条款", "罚则"; not a contract's "责任条款")
+                 re.compile("(?:追责|处罚|罚款)条款|罚则"),
                  "penalty", "penalties", "fine", "fined", "liable", "liability", "consequence",
                  # the noun only: the verb "to sanction" approves ("a court order sanctioning a scheme")
                  re.compile(r"\bsanctions?\b"),
@@ -151,7 +151,7 @@ def asked_roles(q: str) -> tuple[str, ...]:
     duty), in the order of parse.roles.ROLES."""
     # who imposes a penalty is asked even where its decision reads as a document among the facts
     # ("处罚决定应当由哪个机关作出": FACT_PENALTY would erase the decision before the question is read)
-    who = WHO_IMPOSES.search(q.lower()) is not None
+    who = WHO_IMPOSES.search(q.lower()) is not None and not re.search(r"不服|复议|诉讼|appeal", q.lower())
     low = FACT_PENALTY.sub(" ", q.lower())
     low = BEAR.sub(lambda m: m.group(0).replace("trách nhiệm", "[borne]"), low)
     for cue in ASKED["prohibition"]:          # "must not" asks a prohibition, not also a "must"

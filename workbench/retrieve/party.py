@@ -18,14 +18,17 @@ import re
 
 from .citing import ROLE_WINDOW, Citing, kind_of
 
-OFFICIAL = re.compile(r"(?:机关|部门|政府|委员会|监察委|纪委|局|厅|署|工作人员|公职人员|国家工作人员|干部|执法人员|办案人员|"
-                      r"调查人员|监察人员|审判人员|检察人员|法官|检察官|公务员)$")
+OFFICIAL = re.compile(r"(?:机关|部门|政府|监察委|纪委|局|厅|署|法院|检察院|国务院|海关|派出所|公安|监狱|证监会|银保监会|人民银行|"
+                      r"工作人员|公职人员|干部|执法人员|办案人员|调查人员|监察人员|审判人员|检察人员|法官|检察官|公务员|警察|民警)$")
+# staff of a business or a bank are no officials ("公司工作人员", "银行工作人员")
+PRIVATE_STAFF = re.compile(r"(?:公司|企业|银行|商店|单位|机构|医院|学校)(?:的)?工作人员$")
 ORG = re.compile(r"(?:单位|机构|公司|企业|学校|大学|学院|高校|医院|研究所|研究院|院|所|厂|场|店|社|站|中心|协会|学会|基金会|"
                  r"银行|集团|网点|平台|商户|馆|组织|法人|作坊|超市|餐馆|酒店|宾馆|民宿|合作社|工地|车间|门店)$")
 # natural persons: personal pronouns, 个人 / 公民, holders of a post or trade ("…员", "…师", "…长", 负责人);
 # not the role nouns a business or a person may fill alike (经营者, 生产者, 申请人, 当事人, 承运人)
-PERSON = re.compile(r"(?:他|她|他们|她们|个人|公民|自然人|员|师|长|负责人|责任人|候选人|参与者|会计|董事|监事|股东|老板|经理|"
-                    r"主任|职工|员工|司机|学生|家属|子女|父母|农民|村民|商贩|摊主|高管)$")
+PERSON = re.compile(r"(?:他|她|他们|她们|我|个人|公民|自然人|员|师|长|负责人|责任人|候选人|参与者|会计|董事|监事|股东|老板|经理|"
+                    r"主任|职工|员工|司机|学生|家属|子女|父母|农民|村民|商贩|摊主|高管|医生|护士|法定代表人|监护人|未成年人|劳动者|"
+                    r"个体工商户|^[\u4e00-\u9fff]某[甲乙丙丁]?)$")
 # determiners and quantifiers before a party's head ("该董事", "这家企业", "某研究所", "一名会计")
 DETERMINER = re.compile(r"^(?:该|这家|这个|这名|这位|那家|那个|那名|此|某|某个|某家|一家|一名|一位|一个|该名|相关|有关|其)")
 
@@ -35,40 +38,54 @@ def kind_of_party(phrase: str) -> str | None:
     head = DETERMINER.sub("", (phrase or "").strip())
     if not head:
         return None
+    if PRIVATE_STAFF.search(head) or head.endswith("个体工商户"):     # before the bodies and businesses they end like
+        return "person"
     for kind, rx in (("official", OFFICIAL), ("org", ORG), ("person", PERSON)):
         if rx.search(head):
             return kind
     return None
 
 
-# the subject of the clause asking the penalty: "X(会|将|可能…)(被|受到|面临|承担|遭到)…", "对X(应)如何处罚"
-_ASKED_SUBJECT = re.compile(r"([^，。；？！、,\s]{1,12}?)(?:这样做|这么做|的行为|这种行为|这种做法)?(?:会|将|要|应|应当|可能|还|又|能|可以)*"
+# the subject of the clause asking the penalty: "X(会|将|可能…)(被|受到|面临|承担|遭到)…", "对X(应)如何处罚", "对X作出什么处罚",
+# "处罚X"
+_ASKED_SUBJECT = re.compile(r"([^，。；？！、,\s]{1,12}?)(?:这样做|这么做|的行为|这种行为|这种做法)?(?:会|将|要|应|应当|可能|还|又|能|可以){0,4}"
                             r"(?:被|受到|面临|承担|遭到)")
-_ASKED_OBJECT = re.compile(r"对([^，。；？！,]{1,12}?)(?:应当?|会|可以|能|要)?(?:如何|怎么|怎样|怎么样)?(?:处罚|处理|追责|处分|罚)")
+_ASKED_OBJECT = re.compile(r"对([^，。；？！,]{1,12}?)(?:应当?|会|可以|能|要|将)?(?:依法)?(?:(?:作出|给予|予以|进行)(?:什么|何种|哪些|怎样的)?|"
+                           r"(?:如何|怎么|怎样|怎么样))?(?:处罚|处理|追责|处分|罚)|(?:处罚|处分)([^，。；？！,吗呢]{1,8}?)(?:吗|呢|[？?]|$)")
 _PRONOUN = re.compile(r"他们|她们|他|她")
-# the facts' first actor: the noun phrase opening the question (after its date), before its first verb
+# the facts' first actor: the noun phrase opening the question (after its date), before its first verb -- not a
+# body acting on another ("市场监管部门对该公司…", "执法部门将…")
 _FIRST_ACTOR = re.compile(r"^(?:\d{4}年\d{1,2}月\d{1,2}日[，,])?(?:某|一家|一名|一位|一个|有个|有家|有位)?([^，。；？的]{1,10}?)"
-                          r"(?:在|把|将|没|未|不|擅自|私自|为|给|用|以|通过|拿|收|因|明知|发现|对|向|从|连续|长期|多次|让|招|竟|"
+                          r"(在|把|将|没|未|不|擅自|私自|为|给|用|以|通过|拿|收|因|明知|发现|对|向|从|连续|长期|多次|让|招|竟|"
                           r"违规|偷偷|悄悄|故意|违反|拒|已|刚|被)")
+_FILLER = re.compile(r"^(?:会|可|要|将|还|又|能|也|就|都|这|那|其|此)$")
 
 
 def asked_party(question: str) -> str | None:
-    """The kind of party a penalty question asks about: the subject or object of the clause asking it,
-    else a personal pronoun in the last sentence, else the actor opening the facts; None if unknown."""
-    named = [m.group(1) for m in _ASKED_OBJECT.finditer(question)] + [m.group(1) for m in _ASKED_SUBJECT.finditer(question)]
-    kinds = [k for k in map(kind_of_party, named) if k]
-    if kinds:
-        return kinds[-1]
-    last = re.split(r"[。？！?!]", question.rstrip("？?。！! "))[-1]
-    if _PRONOUN.search(last):
-        return "person"
+    """The kind of party a penalty question asks about: the subject or object of the last clause asking it (None
+    when it names a party of no known kind); else the actor opening the facts, which a personal pronoun in the last
+    sentence refers back to when it is of a known kind (else the pronoun: a person); None if unknown."""
+    # an object after the penalty verb counts only as a party ("处罚张某吗"; not "处罚上有什么不同")
+    named = [(m.start(), m.group(1) or m.group(2)) for m in _ASKED_OBJECT.finditer(question)
+             if m.group(1) or kind_of_party(m.group(2))] + \
+            [(m.start(), m.group(1)) for m in _ASKED_SUBJECT.finditer(question)]
+    named = [(at, p) for at, p in named if not _FILLER.match(DETERMINER.sub("", p))]
     m = _FIRST_ACTOR.search(question)
-    return kind_of_party(m.group(1)) if m else None
+    first = kind_of_party(m.group(1)) if m and not (m.group(2) in ("对", "将") and kind_of_party(m.group(1)) == "official") else None
+    if named and not _PRONOUN.fullmatch(max(named)[1]):
+        return kind_of_party(max(named)[1])
+    last = re.split(r"[。？！?!]", question.rstrip("？?。！! "))[-1]
+    if named or _PRONOUN.search(last):       # a pronoun: the actor it refers back to, else a person
+        return first or "person"
+    return first
 
 
 # a sanction's opening noun phrase, before its conduct ("违反本法规定，" may come first)
-_SUBJECT = re.compile(r"^(?:违反本[^，。；]{0,12}规定[，,])?([^，。；：:]{1,40}?)(?:违反|有下列|未|不|拒不|擅自|以|在|对|将|利用|"
-                      r"滥用|伪造|骗取|提供|进行)")
+_SUBJECT = re.compile(r"^(?:违反本[^，。；]{0,12}规定[，,])?([^，。；：:]{1,40}?)[，,]?(?:违反|有下列|未|不|拒不|擅自|以(?![上下])|在|对|将|"
+                      r"利用|滥用|伪造|骗取|进行)")
+# the parties a sanction punishes in its body too ("对单位处…罚款，对直接负责的主管人员…处…罚款": a fine on a business and
+# on its managers at once)
+_PUNISHED = re.compile(r"对([^，。；：:]{1,20}?)(?:依法)?(?:处以?|给予|予以)")
 
 
 def sanctioned_party(text: str) -> str | None:
@@ -81,6 +98,16 @@ def sanctioned_party(text: str) -> str | None:
     if len(kinds) == 1:
         return kinds.pop()
     return "official" if "official" in kinds else None
+
+
+def punished_parties(text: str) -> set[str]:
+    """Every kind of party a sanction punishes: the one it opens with and those its body fines or disciplines
+    (a business's managers are persons, a public body's responsible staff are officials)."""
+    opening = sanctioned_party(text)
+    body = {kind_of_party(m.group(1)) for m in _PUNISHED.finditer(text or "")}
+    if opening == "official":       # the responsible staff of a public body are its officials
+        body = {"official" if k == "person" else k for k in body}
+    return ({opening} | body) - {None}
 
 
 def by_party(c: Citing, cited: list[str]) -> list[str]:
@@ -96,7 +123,7 @@ def by_party(c: Citing, cited: list[str]) -> list[str]:
     out = list(cited)
     for i, uid in enumerate(cited):
         unit = c.unit(uid)
-        if kind_of(unit) != "sanction" or sanctioned_party(unit.text) in (None, asked):
+        if kind_of(unit) != "sanction" or sanctioned_party(unit.text) in (None, asked) or asked in punished_parties(unit.text):
             continue
         version = uid.split("/")[0]
         sibling = next((h.unit_id for h in window if h.unit_id.split("/")[0] == version and h.unit_id not in out
