@@ -7,9 +7,10 @@ than the one asked about, and a sibling sanction of the same version among the h
 the sibling is cited in its place (`by_party`, called from cite.choose).
 
 Kinds of party, told by the head noun's class (morphology, not a list of any law's parties): a public
-body or its staff ("official": …机关, …部门, 工作人员, 执法人员), an organisation ("org": …单位, …机构,
-…公司, …所, …院, …厂), a natural person ("person": a pronoun, 个人, …员, …师, 负责人); role nouns that a
-business or a person may fill alike (经营者, 申请人, 当事人) are of no kind. Chinese only:
+body, a court or the police, or their staff ("official": …机关, …部门, 法院, 民警, 工作人员 -- not a
+business's staff), an organisation ("org": …单位, …机构, …公司, …所, …院, …厂), a natural person
+("person": a pronoun, 个人, 张某, …员, …师, 负责人, 个体工商户); role nouns that a business or a person may
+fill alike (经营者, 申请人, 当事人) and self-governing bodies (村民委员会) are of no kind. Chinese only:
 other languages' sanctions do not open with their party in one fixed place, and no question of theirs
 was read for it (the function returns the cited set unchanged)."""
 from __future__ import annotations
@@ -71,7 +72,9 @@ def asked_party(question: str) -> str | None:
             [(m.start(), m.group(1)) for m in _ASKED_SUBJECT.finditer(question)]
     named = [(at, p) for at, p in named if not _FILLER.match(DETERMINER.sub("", p))]
     m = _FIRST_ACTOR.search(question)
-    first = kind_of_party(m.group(1)) if m and not (m.group(2) in ("对", "将") and kind_of_party(m.group(1)) == "official") else None
+    first = kind_of_party(m.group(1)) if m else None
+    if first == "official" and m.group(2) in ("对", "将"):       # a body acting on the party: not the party
+        first = None
     if named and not _PRONOUN.fullmatch(max(named)[1]):
         return kind_of_party(max(named)[1])
     last = re.split(r"[。？！?!]", question.rstrip("？?。！! "))[-1]
