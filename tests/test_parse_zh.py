@@ -113,3 +113,22 @@ def test_appendix_of_a_code_stands_beside_its_parts():
     text = "第一编 总则\n第一条 甲。\n第二编 分则\n第二条 乙。\n附则\n第三条 本法自公布之日起施行。\n"
     arts = {u.id: u for u in parse_zh(text, META).units}
     assert arts["t@2020/chappendix"].parent_id == "t@2020" and arts["t@2020/a3"].parent_id == "t@2020/chappendix"
+
+
+def test_roles_of_accountability_and_of_custody_credited_against_a_sentence():
+    """Officials held to account in the supervision and secrecy laws' words are sanctioned; a body's handling
+    of a complaint or a court's of a case is not; custody credited against a sentence imposes no penalty."""
+    from workbench.parse.roles import provision_role as role
+    # officials held to account in the supervision and secrecy laws' words; a court's handling of a case is none
+    assert role("监察机关及其工作人员有下列行为之一的，对负有责任的领导人员和直接责任人员依法给予处理：\n（一）未经批准处置"
+                "问题线索的；", language="zh") == "sanction"
+    assert role("不适用处分的人员，由保密行政管理部门督促其所在机关、单位对直接责任人员予以处理。", language="zh") == "sanction"
+    # custody credited against a sentence names the penalties a court imposed; it imposes none
+    assert role("采取留置措施后，应当在二十四小时以内通知家属。被留置人员涉嫌犯罪移送司法机关后，被依法判处管制、拘役或者"
+                "有期徒刑的，留置一日折抵管制二日，折抵拘役、有期徒刑一日。", language="zh") == "obligation"
+    assert role("因食品安全犯罪被判处有期徒刑以上刑罚的，终身不得从事食品生产经营管理工作。", language="zh") == "sanction"
+    assert role("对举报人反映的问题，有关部门应当及时给予处理。", language="zh") != "sanction"
+    assert role("有关单位应当对责任人员的申诉及时予以处理。", language="zh") != "sanction"
+    assert role("违反本法规定的，处五百元罚款，被限制人身自由一日折抵罚款二百元。", language="zh") == "sanction"
+    assert role("人民法院对下列起诉，分别情形，予以处理：\n（一）不属于本院管辖的，告知原告向有管辖权的法院起诉；",
+                language="zh") != "sanction"
