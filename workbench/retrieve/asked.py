@@ -27,6 +27,13 @@ WHO_IMPOSES = re.compile(r"(?:处罚|罚款|处分)[^，。；？]{0,6}由(?:谁
                          re.IGNORECASE)
 
 
+def asks_who_imposes(q: str) -> bool:
+    """Does the question ask which body imposes a penalty (WHO_IMPOSES), not which one hears an appeal against
+    it ("对…处罚决定不服，应当向谁申请复议")?"""
+    low = q.lower()
+    return WHO_IMPOSES.search(low) is not None and re.search(r"不服|复议|诉讼|appeal", low) is None
+
+
 DEF_CUES = ("是指", "含义", "什么是", "定义", "指的是", "什么意思", "如何界定", "là gì", "được hiểu", "nghĩa là", "mean", "meaning of",
             "definition", "defined", "what is a", "what is an")
 # What a question asks for, whatever its type, in the words statutes use for each provision
@@ -151,7 +158,7 @@ def asked_roles(q: str) -> tuple[str, ...]:
     duty), in the order of parse.roles.ROLES."""
     # who imposes a penalty is asked even where its decision reads as a document among the facts
     # ("处罚决定应当由哪个机关作出": FACT_PENALTY would erase the decision before the question is read)
-    who = WHO_IMPOSES.search(q.lower()) is not None and not re.search(r"不服|复议|诉讼|appeal", q.lower())
+    who = asks_who_imposes(q)
     low = FACT_PENALTY.sub(" ", q.lower())
     low = BEAR.sub(lambda m: m.group(0).replace("trách nhiệm", "[borne]"), low)
     for cue in ASKED["prohibition"]:          # "must not" asks a prohibition, not also a "must"

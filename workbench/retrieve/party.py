@@ -126,7 +126,7 @@ def by_party(c: Citing, cited: list[str]) -> list[str]:
     out = list(cited)
     for i, uid in enumerate(cited):
         unit = c.unit(uid)
-        if kind_of(unit) != "sanction" or sanctioned_party(unit.text) in (None, asked) or asked in punished_parties(unit.text):
+        if kind_of(unit) != "sanction" or sanctioned_party(unit.text) is None or asked in punished_parties(unit.text):
             continue
         version = uid.split("/")[0]
         sibling = next((h.unit_id for h in window if h.unit_id.split("/")[0] == version and h.unit_id not in out

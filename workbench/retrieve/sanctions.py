@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..core.records import Filter, Hit, Link, Via
 from ..parse.roles import role_of
-from .asked import WHO_IMPOSES
+from .asked import asks_who_imposes
 from .citing import COVER_MIN, NOT_RULES, ROLE_WINDOW, Citing, kind_of, refs
 
 
@@ -216,7 +216,7 @@ def with_imposer(c: Citing, cited: list[str]) -> list[str]:
     ("…逃避兵役登记的，依法给予处罚") and no cited provision assigns it, the provision of that sanction's
     version that does ("第六十七条…规定的处罚，由县级以上地方人民政府兵役机关…作出处罚决定") is cited too: of the
     next cite_max + ROLE_WINDOW hits, one citing the sanction first, else the best-ranked."""
-    if not cited or not c.plan.route.sanction or not WHO_IMPOSES.search(c.plan.question):
+    if not cited or not c.plan.route.sanction or not asks_who_imposes(c.plan.question or ""):
         return cited
     ids = {x for x in cited if kind_of(c.unit(x)) == "sanction"}
     if not ids or any(NAMES_IMPOSER.search(_whole(c, x)) for x in ids) or \
