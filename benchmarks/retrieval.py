@@ -63,12 +63,19 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
     "zh11": (["zh-lawrefbook:诉讼与非诉讼程序法/民事诉讼法,宪法相关法/监察法,行政法规/保守国家秘密法实施条例,"
               "行政法规/母婴保健法实施办法,行政法规/国家科学技术奖励条例,行政法规/国家自然科学基金条例,"
               "行政法规/专利法实施细则,行政法/国防教育法"], "zh11"),
+    "zh12": (["zh-lawrefbook:司法解释/最高人民法院、最高人民检察院关于办理危害食品安全刑事案件适用法律若干问题的解释,"
+              "司法解释/最高人民法院、最高人民检察院关于办理环境污染刑事案件适用法律若干问题的解释,"
+              "司法解释/最高人民法院关于审理非法集资刑事案件具体应用法律若干问题的解释,"
+              "司法解释/最高人民法院关于认可和执行台湾地区法院民事判决的规定,"
+              "司法解释/最高人民法院关于设立国际商事法庭若干问题的规定,"
+              "司法解释/最高人民法院关于知识产权法庭若干问题的规定,"
+              "司法解释/最高人民法院关于适用《刑事诉讼法》的解释"], "zh12"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
              "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl",
              "zh7": "zh_versions_7.jsonl", "zh8": "zh_versions_8.jsonl",
              "zh9": "zh_versions_9.jsonl", "zh10": "zh_versions_10.jsonl",
-             "zh11": "zh_versions_11.jsonl"}
+             "zh11": "zh_versions_11.jsonl", "zh12": "zh_versions_12.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:

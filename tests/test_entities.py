@@ -369,3 +369,17 @@ def test_a_workspaces_entities_from_the_command_line(sample_workspace, capsys):
                  "--workspace", str(sample_workspace)]) == 0
     strong = [float(line.split("confidence ")[1].split()[0]) for line in capsys.readouterr().out.splitlines()]
     assert every and len(strong) == sum(c >= 0.8 for c in every) and all(c >= 0.8 for c in strong)
+
+
+def test_index_caches_are_read_only():
+    """The index's cached tables (mention counts, surest confidence, forms) are handed out as
+    read-only views: a caller's edit raises instead of corrupting every later search."""
+    from workbench.entities.extract import Mention
+    from workbench.entities.index import EntityIndex
+    e = Entity("authority:监管部门", "authority", "监管部门", ("监管部门",), "zh")
+    idx = EntityIndex({e.id: e}, [Mention(e.id, "authority", "监管部门", "k@1/a1", 0, 4, 0.9)] * 2, [], [], {})
+    for table in (idx.counts(), idx.confidence(), idx.forms()):
+        with pytest.raises(TypeError):
+            table[e.id] = 0
+    assert idx.counts()[e.id] == 2 and idx.counts()["party:无"] == 0 and idx.confidence()[e.id] == 0.9
+    assert idx.search("监管")[0]["mentions"] == 2

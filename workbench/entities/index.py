@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ..core.records import Filter
 from .aggregate import AggregatedRelation, aggregate, filter_relations
@@ -64,27 +66,28 @@ class EntityIndex:
                  "mentions": count[e.id], "documents": len(docs.get(e.id, ())), "confidence": best.get(e.id, 0.0)}
                 for e in found[:limit]]
 
-    def counts(self) -> Counter:
-        """Entity id -> its number of mentions (read once)."""
+    def counts(self) -> Mapping[str, int]:
+        """Entity id -> its number of mentions (read once; a read-only view of the cache, 0 for an id
+        without mentions)."""
         if self._counts is None:
             self._counts = Counter(m.entity_id for m in self.mentions)
-        return self._counts
+        return MappingProxyType(self._counts)
 
-    def forms(self) -> dict[str, tuple[str, ...]]:
-        """Entity id -> its name and surface forms, normalised (read once)."""
+    def forms(self) -> Mapping[str, tuple[str, ...]]:
+        """Entity id -> its name and surface forms, normalised (read once; a read-only view)."""
         if self._forms is None:
             self._forms = {e.id: tuple(dict.fromkeys(normalise(x) for x in (e.name, *e.surfaces)))
                            for e in self.entities.values()}
-        return self._forms
+        return MappingProxyType(self._forms)
 
-    def confidence(self) -> dict[str, float]:
-        """Entity id -> the confidence of its most confident mention (read once)."""
+    def confidence(self) -> Mapping[str, float]:
+        """Entity id -> the confidence of its most confident mention (read once; a read-only view)."""
         if self._confidence is None:
             best: dict[str, float] = {}
             for m in self.mentions:
                 best[m.entity_id] = max(best.get(m.entity_id, 0.0), m.confidence)
             self._confidence = best
-        return self._confidence
+        return MappingProxyType(self._confidence)
 
     def relations_of(self, entity_id: str, types=None, min_confidence: float = 0.0,
                      min_occurrences: int = 1) -> list[AggregatedRelation]:
