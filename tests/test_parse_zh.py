@@ -34,6 +34,19 @@ def test_articles_clauses_points_and_chapters():
     assert not r.problems
 
 
+def test_heading_numbers_typeset_with_a_space_inside():
+    """A source that put the space before 条 ("第一百二十四 条采用…") or inside a chapter's number
+    still gives its articles and chapters, with nothing joined to the article before."""
+    text = ("第 十六 章　罚　则\n第一百二十三条 甲。\n第一百二十四 条采用乙，应当排除。\n第一百二十五条 丙。\n")
+    r = parse_zh(text, META)
+    by_id = {u.id: u for u in r.units}
+    assert [x for x in ids(text) if x.count("/") == 1] == ["t@2020/ch16", "t@2020/a123", "t@2020/a124", "t@2020/a125"]
+    assert by_id["t@2020/a124"].text == "采用乙，应当排除。" and by_id["t@2020/a123"].text == "甲。"
+    assert by_id["t@2020/ch16"].title == "罚则" and not r.problems
+    # body text starting with an article's number and no space ("第十条规定的…") is still no heading
+    assert "t@2020/a10" not in ids("第一条 甲。\n第十条规定的情形，依照前款。\n")
+
+
 def test_article_with_zhiyi_gets_label_and_integer_number():
     r = parse_zh("第十条　甲。\n第十条之一　乙。\n第十一条　丙。\n", META)
     art = {u.label: u for u in r.units if u.kind == "article"}

@@ -31,11 +31,19 @@ RE_APPENDIX = re.compile(rf"^附{SPACE}*则$")
 INFO_END = "<!-- INFO END -->"
 
 
+# a heading number typeset with a space inside ("第一百二十四 条采用…", "第 三 章"): read as 第N条 / 第N章
+_SPACED = re.compile(rf"^第{SPACE}*({_N}){SPACE}*(分编|编|章|节|条)")
+
+
 def clean(line: str) -> str:
     """Strip markdown heading marks, invisible format characters (text.INVISIBLE: a line of
-    zero-width spaces is blank) and all kinds of blank space at both ends."""
+    zero-width spaces is blank) and all kinds of blank space at both ends; close up a heading
+    number typeset with spaces inside (_SPACED; an article's text then follows a space, as usual)."""
     s = visible(line).strip().strip("\u3000\u00a0").strip()
     s = re.sub(r"^#+\s*", "", s)
+    m = _SPACED.match(s)
+    if m and m.group(0) != f"第{m.group(1)}{m.group(2)}":
+        s = f"第{m.group(1)}{m.group(2)}" + (" " if m.group(2) == "条" else "") + s[m.end():].lstrip()
     return s
 
 
