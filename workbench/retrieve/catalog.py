@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 from ..core.records import Filter, Unit
+from .names import abbreviated
 
 TWIN_MIN_ARTICLES = 5       # an instrument needs this many articles to be compared for a twin
 TWIN_SIZE = (0.8, 1.25)     # a twin holds between these shares of the instrument's articles ...
@@ -53,7 +54,8 @@ class Catalog:
 
     # -- names ----------------------------------------------------------------------------
     def named(self, q: str) -> set[str]:
-        """Keys of instruments whose name appears in the question (longest names first)."""
+        """Keys of instruments whose name appears in the question (longest names first); when none does,
+        those it names by a shortened title (names.abbreviated)."""
         text, keys = q, set()
         low = q.lower()
         for (name, key), pattern in zip(self.names, self._patterns()):
@@ -62,7 +64,8 @@ class Catalog:
             if pattern.search(text):
                 keys.add(key)
                 text = pattern.sub(" ", text)
-        return keys | self._title_ends(text)
+        keys |= self._title_ends(text)
+        return keys or abbreviated(text, self.names)    # "刑诉法解释", "非法集资司法解释" (names.py)
 
     def _title_ends(self, text: str) -> set[str]:
         """Instruments named by the end of their Chinese title, the issuing country or region before it

@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass, replace
 
 from .catalog import Catalog
+from .names import outside_articles
 from .version_words import ascii_years, spelled_versions
-from .route import BETWEEN_REVISIONS, DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, classify, facts, topic
+from .route import BETWEEN_REVISIONS, DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, _article_matches, classify, facts, topic
 
 
 # two versions asked about together: their years coordinated ("2008年和2021年两版", "the 2012 and
@@ -61,6 +62,24 @@ def version_years(question: str) -> set[str]:
     """The years the question writes as versions."""
     return {m.group(1) for m in RE_YEAR_VERSION.finditer(question)} | \
         {m.group(1) or m.group(2) for m in _VERSION_YEAR_EN_VI.finditer(question)}
+
+
+# a year and the words after it, which may hold an instrument's name ending in its kind
+_YEAR_THEN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(?:的\s*)?(《?[\u4e00-\u9fff]{1,14})")
+_KIND_END = re.compile(r"法|条例|办法|规定|细则|解释|决定")
+
+
+def years_before_names(question: str, catalog: Catalog) -> set[str]:
+    """Years written right before a name of an instrument of the workspace, in any form Catalog.named reads
+    (a shortened title too: "2010年的非法集资解释"), or before the new or old one of its kind ("2022年新解释"):
+    versions named by their year, as in version_years."""
+    out = set()
+    for m in _YEAR_THEN.finditer(question):
+        after = m.group(2)
+        if any(re.fullmatch(r"[新旧原]\S{1,2}", after[:k.end()]) or catalog.named(after[:k.end()])
+               for k in _KIND_END.finditer(after)):
+            out.add(m.group(1))
+    return out
 
 
 # what a question about a revision says besides its topic: change words, the provisions as such, closed-class
@@ -126,10 +145,15 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     route = classify(question)
     if question_type:
         route = replace(route, type=question_type)
+    outside = outside_articles(question, _article_matches(question), catalog.named)
+    if outside:     # "刑法第三百三十九条" with no 刑法 in the workspace: no article of the instruments it holds
+        keep = [i for i, a in enumerate(route.articles) if a not in outside]
+        years = tuple(route.article_years[i] for i in keep) if len(route.article_years) == len(route.articles) else ()
+        route = replace(route, articles=tuple(route.articles[i] for i in keep), article_years=years)
     keys = catalog.same_content(named or versioned(question, catalog))
     if route.type in ("precise", "reasoning") and not question_type and route.as_of is None and keys and \
             not BETWEEN_REVISIONS.search(question) and \
-            ((BOTH.search(question) or len(version_years(question)) >= 2) and
+            ((BOTH.search(question) or len(version_years(question) | years_before_names(question, catalog)) >= 2) and
              any(len(catalog.versions_in(route.years, {k})) >= 2 for k in keys) or route.previous and route.current):
         route = replace(route, type="version_diff")     # two versions of one instrument asked about together
         # (two years, or "新旧" / "old and new": the previous version and the current one)

@@ -1,0 +1,99 @@
+"""Instruments a Chinese question names in forms their titles do not hold verbatim, and articles it
+attributes to an instrument the workspace does not hold.
+
+Chinese legal writing shortens a long title by keeping some of its characters in their order and
+the kind of instrument at the end: 刑事诉讼法 -> 刑诉法, 最高人民法院关于适用《刑事诉讼法》的解释 ->
+刑诉法解释, 最高人民法院关于审理非法集资刑事案件…的解释 -> 非法集资(司法)解释. `abbreviated` reads such a
+name: the characters before a kind word (解释, 规定, 条例, 办法, 细则, 决定, 法; "司法解释" is a 解释) that
+occur in that order in the title of exactly one instrument of that kind -- in at most MAX_CHUNKS runs, at
+least MIN_CHARS of them -- or, failing that, a stretch of at least MIN_RUN characters found whole in one
+such title ("食品安全犯罪司法解释": 食品安全). A stretch ending a title is its tail, which Catalog.named reads
+already (with its rule that 环境保护法 is no short name of 海洋环境保护法): not read here.
+
+`outside_articles`: "刑法第三百三十九条" in a question about a judicial interpretation of 刑法 names an
+article of 刑法; when the workspace holds no instrument so named, that number is no article of the
+instruments it holds (a direct lookup by number would take another instrument's Art. 339).
+"""
+from __future__ import annotations
+
+import re
+
+KIND = re.compile(r"(?:司法)?(解释|规定|条例|办法|细则|决定|法)")
+MIN_CHARS = 3       # a shorter stretch ("刑法" before 解释) names nothing by itself
+MAX_CHUNKS = 3      # 刑诉法 in 刑事诉讼法: 刑 | 诉 | 法 -- the usual shortening keeps a character of each word
+MIN_RUN = 4         # characters of a title found whole: a four-character word or more
+MAX_HEAD = 12       # characters before the kind word that may belong to the name
+# what stands before a kind word without naming an instrument: the instrument itself ("本法", "该条例"), its
+# version ("2019年条例", "修订后的规定", "现行解释"), a determiner, or the verb or preposition governing it
+# ("依照条例第十条", "违反规定")
+SELF = re.compile(r"(?:本|该|此|新|旧|原|现行|这部|那部|上述|前述|年|版|后的?|前的?|当时的?|有关|相关|的|"
+                  r"依照|按照|依据|根据|按|依|照|据|违反|适用|参照|比照|是|在|了|和|与|及|或)$")
+
+
+def _chunks(stretch: str, title: str) -> int:
+    """The runs in which `stretch`'s characters occur, in order, in `title` (leftmost), or 0 if they do not."""
+    at, runs, last = 0, 0, -2
+    for ch in stretch:
+        i = title.find(ch, at)
+        if i < 0:
+            return 0
+        runs += i != last + 1
+        last, at = i, i + 1
+    return runs
+
+
+def abbreviated(text: str, names: list[tuple[str, str]]) -> set[str]:
+    """Keys of the instruments `text` names by a shortened title (module doc)."""
+    out: set[str] = set()
+    for run in re.finditer(r"[\u4e00-\u9fff]+", text):
+        s = run.group()
+        for m in KIND.finditer(s):
+            kind, head = m.group(1), s[max(0, m.start() - MAX_HEAD):m.start()]
+            titles = [(n.rstrip("》"), k) for n, k in names if not n.isascii() and n.rstrip("》").endswith(kind)]
+            if not titles or len(head) < MIN_CHARS or SELF.search(head):
+                continue
+            found = _by_order(head, kind, titles) or _by_run(head, kind, titles)
+            if len(found) == 1:
+                out |= found
+    return out
+
+
+def _by_order(head: str, kind: str, titles: list[tuple[str, str]]) -> set[str]:
+    for i in range(len(head) - MIN_CHARS + 1):          # the longest stretch first
+        stretch = head[i:]
+        keys = {k for n, k in titles if not n.endswith(stretch + kind)
+                and 0 < _chunks(stretch, n[:-len(kind)]) <= MAX_CHUNKS}
+        if keys:
+            return keys
+    return set()
+
+
+def _by_run(head: str, kind: str, titles: list[tuple[str, str]]) -> set[str]:
+    for size in range(len(head), MIN_RUN - 1, -1):
+        keys = {k for i in range(len(head) - size + 1) for n, k in titles
+                if head[i:i + size] in n and not n.endswith(head[i:i + size] + kind)}
+        if keys:
+            return keys
+    return set()
+
+
+# the words right before an article number, ending in a kind of instrument ("…刑法", "《刑法》", "…司法解释")
+NAMED_BEFORE = re.compile(r"(《[^》]{1,40}》|[\u4e00-\u9fff]{1,20}?(?:法典|法|条例|办法|规定|细则|解释|决定))$")
+KIND_END = re.compile(r"(?:法典|法|条例|办法|规定|细则|解释|决定)$")
+
+
+def outside_articles(question: str, matches, named) -> set[tuple[int, str]]:
+    """The article references of `matches` ((ref, start, end), route._article_matches) written right after
+    the name of an instrument that `named` (Catalog.named) does not find in the workspace -- not after the
+    kind word alone or a reference to the instrument itself or its version (SELF: "本法第十条", "该条例第三条",
+    "2019年条例第三条"). A number written both ways is kept."""
+    outside, inside = set(), set()
+    for ref, start, _ in matches:
+        before = question[max(0, start - 24):start]
+        m = NAMED_BEFORE.search(before)
+        body = KIND_END.sub("", m.group(1).strip("《》")) if m else ""
+        if body and not SELF.search(body) and not named(m.group(1)):
+            outside.add(ref)
+        else:
+            inside.add(ref)
+    return outside - inside
