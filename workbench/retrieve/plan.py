@@ -49,12 +49,16 @@ def versioned(question: str, catalog: Catalog) -> set[str]:
     """The instrument a question names by its versions alone ("2008年版和2021年版的说法一样吗", the law left
     unsaid): the one instrument of the workspace (with any copy of it, `Catalog.same_content`) with a
     version for each of the two or more years the question writes as versions, in two versions at least;
-    none when several have them."""
+    when several have them, the one whose versions are labelled with those years (a version adopted in 2012
+    that came into force in 2013 is no "2013年版" beside one adopted in 2013); none when still several."""
     years = sorted(int(y) for y in version_years(question))
     if len(years) < 2:
         return set()
     held = set.intersection(*({v.split("@")[0] for v in catalog.versions_in([y], set())} for y in years))
     held = {k for k in held if len(catalog.versions_in(years, {k})) >= 2}      # two versions, not one matching both
+    if not any(held <= catalog.same_content({k}) for k in held):    # several: those whose versions bear the years
+        # as their labels (adopted then), before one that only came into force in one of them
+        held = {k for k in held if all(any(d.version.startswith(str(y)) for d in catalog.chain(k)) for y in years)}
     return held if held and any(held <= catalog.same_content({k}) for k in held) else set()   # one law (or its twins)
 
 
