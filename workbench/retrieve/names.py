@@ -44,7 +44,12 @@ def _chunks(stretch: str, title: str) -> int:
 
 def abbreviated(text: str, names: list[tuple[str, str]]) -> set[str]:
     """Keys of the instruments `text` names by a shortened title (module doc)."""
-    out: set[str] = set()
+    return {k for _, k in shortened(text, names)}
+
+
+def shortened(text: str, names: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(the shortened name as written, e.g. "非法集资司法解释", its instrument's key) for each one in `text`."""
+    out = []
     for run in re.finditer(r"[\u4e00-\u9fff]+", text):
         s = run.group()
         for m in KIND.finditer(s):
@@ -52,29 +57,34 @@ def abbreviated(text: str, names: list[tuple[str, str]]) -> set[str]:
             titles = [(n.rstrip("》"), k) for n, k in names if not n.isascii() and n.rstrip("》").endswith(kind)]
             if not titles or len(head) < MIN_CHARS or SELF.search(head):
                 continue
-            found = _by_order(head, kind, titles) or _by_run(head, kind, titles)
+            found, start = _by_order(head, kind, titles)
+            if not found:
+                found, start = _by_run(head, kind, titles)
             if len(found) == 1:
-                out |= found
+                out.append((head[start:] + m.group(0), next(iter(found))))
     return out
 
 
-def _by_order(head: str, kind: str, titles: list[tuple[str, str]]) -> set[str]:
+def _by_order(head: str, kind: str, titles: list[tuple[str, str]]) -> tuple[set[str], int]:
+    """The instruments whose title holds the longest stretch ending `head` in order, and where it starts."""
     for i in range(len(head) - MIN_CHARS + 1):          # the longest stretch first
         stretch = head[i:]
         keys = {k for n, k in titles if not n.endswith(stretch + kind)
                 and 0 < _chunks(stretch, n[:-len(kind)]) <= MAX_CHUNKS}
         if keys:
-            return keys
-    return set()
+            return keys, i
+    return set(), 0
 
 
-def _by_run(head: str, kind: str, titles: list[tuple[str, str]]) -> set[str]:
+def _by_run(head: str, kind: str, titles: list[tuple[str, str]]) -> tuple[set[str], int]:
+    """The instruments whose title holds the longest run of `head` whole, and where that run starts (the
+    name as written runs from there to the kind word: "食品安全犯罪司法解释")."""
     for size in range(len(head), MIN_RUN - 1, -1):
-        keys = {k for i in range(len(head) - size + 1) for n, k in titles
-                if head[i:i + size] in n and not n.endswith(head[i:i + size] + kind)}
-        if keys:
-            return keys
-    return set()
+        for i in range(len(head) - size + 1):
+            keys = {k for n, k in titles if head[i:i + size] in n and not n.endswith(head[i:i + size] + kind)}
+            if keys:
+                return keys, i
+    return set(), 0
 
 
 # the words right before an article number, ending in a kind of instrument ("…刑法", "《刑法》", "…司法解释")

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .catalog import Catalog
-from .names import outside_articles
+from .names import outside_articles, shortened
 from .version_words import ascii_years, spelled_versions
 from .route import BETWEEN_REVISIONS, DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, _article_matches, classify, facts, topic
 
@@ -167,7 +167,8 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
             any(catalog.versions_in(route.years, {k}) - {catalog.chain(k)[-1].id} for k in keys):
         route = replace(route, type="version_diff")     # whether a version named by its year and the current
         # law are the same ("2020年的条例和现行条例在这一点上一样吗"): a comparison of the two
-    names = tuple(catalog.names_of(keys))
+    # the names the question uses: the instruments' own, and a shortened one it wrote ("刑诉法解释")
+    names = tuple(catalog.names_of(keys)) + tuple(f for f, k in shortened(question, catalog.names) if k in keys)
     # an article named without its instrument ("In the context of Rule 6.1, …") stands for
     # nothing in the scope, and a provision applying it names it the same way: search the whole question
     subject = question if route.articles and not keys else topic(question, list(names))
