@@ -1,6 +1,6 @@
 """How many development questions each routing cue matches (workbench/retrieve/route.py), so a
 phrase fitted to one question shows up: a cue matching one question or none of the development
-questions, over all of them (zh, zh2 … zh11, generated zh, ALQAC, ObliQA, the asked-role set; with the
+questions, over all of them (zh, zh2 … zh12, generated zh, ALQAC, ObliQA, the asked-role set; with the
 comparison forms of plan.py), is listed
 for review.
 
@@ -22,7 +22,7 @@ SETS = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl", "zh2": ROOT / "be
         "zh5": ROOT / "benchmarks/questions/zh_versions_5.jsonl", "zh6": ROOT / "benchmarks/questions/zh_versions_6.jsonl",
         "zh7": ROOT / "benchmarks/questions/zh_versions_7.jsonl", "zh8": ROOT / "benchmarks/questions/zh_versions_8.jsonl",
         "zh9": ROOT / "benchmarks/questions/zh_versions_9.jsonl", "zh10": ROOT / "benchmarks/questions/zh_versions_10.jsonl",
-        "zh11": ROOT / "benchmarks/questions/zh_versions_11.jsonl",
+        "zh11": ROOT / "benchmarks/questions/zh_versions_11.jsonl", "zh12": ROOT / "benchmarks/questions/zh_versions_12.jsonl",
         "generated": ROOT / "benchmarks/questions/generated_zh.jsonl",
         "alqac": WS / "alqac/alqac_questions.jsonl", "obliqa": WS / "obliqa/obliqa_questions.jsonl",
         "asked_roles": ROOT / "benchmarks/questions/asked_roles.jsonl"}

@@ -68,6 +68,7 @@ def wilcoxon(summary: dict, metrics=("recall@1", "recall@5", "recall@10", "mrr",
 README_HEADS = {"zh": "**zh version-aware set**", "zh2": "**Second zh version-aware set**",
                 "zh3": "**Third zh version-aware set**", "zh4": "**Fourth zh version-aware set**",
                 "zh5": "**Fifth zh version-aware set**", "zh11": "**Eleventh zh version-aware set**",
+                "zh12": "**Twelfth zh version-aware set**",
                 "alqac": "**ALQAC 2022 + 2023 train**", "sample": "**Sample benchmark**"}
 
 

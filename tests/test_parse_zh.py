@@ -145,3 +145,11 @@ def test_roles_of_accountability_and_of_custody_credited_against_a_sentence():
     assert role("违反本法规定的，处五百元罚款，被限制人身自由一日折抵罚款二百元。", language="zh") == "sanction"
     assert role("人民法院对下列起诉，分别情形，予以处理：\n（一）不属于本院管辖的，告知原告向有管辖权的法院起诉；",
                 language="zh") != "sanction"
+
+
+def test_a_judicial_interpretation_names_itself_本解释():
+    """Its definitions and its entry into force read as an act's do ("本解释所称", "本解释自…施行")."""
+    from workbench.parse.roles import provision_role as role
+    assert role("本解释所称“二年内”，以第一次违法行为受到行政处罚的生效之日与又实施相应行为之日的时间间隔计算确定。",
+                language="zh") == "definition"
+    assert role("本解释适用于人民法院审理的非法集资刑事案件。", language="zh") == "scope"
