@@ -36,8 +36,30 @@ def test_articles_of_an_instrument_the_workspace_does_not_hold():
 def test_years_written_before_a_name_are_versions():
     from workbench.retrieve.plan import years_before_names
 
-    class Names:                                   # the catalog's name reading, for the logic alone
-        def named(self, text):
-            return abbreviated(text, NAMES)
+    class Names:                                   # the catalog's names, for the logic alone
+        names = NAMES + [("中华人民共和国食品安全法", "fs"), ("食品安全法", "fs")]
     q = "2010年的非法集资解释里这一条，2022年新解释还保留吗？2019年公司违反规定的，按规定处理"
     assert years_before_names(q, Names()) == {"2010", "2022"}
+    assert years_before_names("2018年版食品安全法和2015年食品安全法", Names()) == {"2015"}     # 2018年版: version_years
+    # a year of the facts before a name further on is no version
+    assert years_before_names("张某2015年开办餐馆违反食品安全法，2018年又违反食品安全法，应如何处罚？", Names()) == set()
+
+
+def test_review_cases_of_names_and_articles():
+    held = NAMES + [("中华人民共和国刑事诉讼法", "xsf"), ("中华人民共和国民事诉讼法", "msf"),
+                    ("全国人民代表大会常务委员会关于修改《中华人民共和国行政处罚法》的决定", "amd"),
+                    ("最高人民法院关于审理民间借贷案件适用法律若干问题的规定", "jd")]
+    # the state's name before a law is no part of a shortened title (刑法 is not 刑事诉讼法)
+    assert abbreviated("中华人民共和国刑法第十条", held) == set()
+    # common nouns of a kind, and an issuer's name, name nothing
+    assert abbreviated("行政机关作出行政处罚决定前应当告知哪些事项？", held) == set()
+    assert abbreviated("最高人民法院对非法集资是怎么规定的？", held) == set()
+    nobody = lambda text: set()      # noqa: E731
+    titles = [n for n, _ in held] + ["中华人民共和国刑法"]
+    out = lambda q: outside_articles(q, _article_matches(q), nobody, titles)      # noqa: E731
+    assert out("刑法第二百六十四条规定的盗窃罪") == set()                     # 刑法 held: looked up
+    assert out("按民诉法第一百一十四条") == set()                             # a held law shortened
+    for q in ("该司法解释第五条", "这一解释第五条", "这个办法第十条", "本司法解释第五条"):
+        assert out(q) == set(), q
+    assert outside_articles("才算刑法第三百三十九条", _article_matches("才算刑法第三百三十九条"), nobody,
+                            [n for n, _ in NAMES]) == {(339, "339")}

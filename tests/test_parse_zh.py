@@ -43,8 +43,11 @@ def test_heading_numbers_typeset_with_a_space_inside():
     assert [x for x in ids(text) if x.count("/") == 1] == ["t@2020/ch16", "t@2020/a123", "t@2020/a124", "t@2020/a125"]
     assert by_id["t@2020/a124"].text == "采用乙，应当排除。" and by_id["t@2020/a123"].text == "甲。"
     assert by_id["t@2020/ch16"].title == "罚则" and not r.problems
-    # body text starting with an article's number and no space ("第十条规定的…") is still no heading
+    # body text starting with an article's number and no space ("第十条规定的…") is still no heading, nor a
+    # wrapped line citing one with a space ("第十 条规定的…"); "第十 条之一" is article 10-1
     assert "t@2020/a10" not in ids("第一条 甲。\n第十条规定的情形，依照前款。\n")
+    assert "t@2020/a10" not in ids("第一条 甲。\n第十 条规定的情形，依照前款。\n")
+    assert "t@2020/a10-1" in ids("第十条 甲。\n第十 条之一 乙。\n")
 
 
 def test_article_with_zhiyi_gets_label_and_integer_number():

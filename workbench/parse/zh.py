@@ -31,8 +31,10 @@ RE_APPENDIX = re.compile(rf"^附{SPACE}*则$")
 INFO_END = "<!-- INFO END -->"
 
 
-# a heading number typeset with a space inside ("第一百二十四 条采用…", "第 三 章"): read as 第N条 / 第N章
-_SPACED = re.compile(rf"^第{SPACE}*({_N}){SPACE}*(分编|编|章|节|条)")
+# a heading number typeset with a space inside ("第一百二十四 条采用…", "第 三 章", "第十 条之一"): read as
+# 第N条 / 第N章 -- not a wrapped line of text citing an article ("第十 条规定的情形除外")
+_SPACED = re.compile(rf"^第{SPACE}*({_N}){SPACE}*(分编|编|章|节|条)((?:{SPACE}*之{SPACE}*{_N})?)"
+                     rf"(?!{SPACE}*(?:规定|的|中|所|以外|之外|至|和|或|、|，|第))")
 
 
 def clean(line: str) -> str:
@@ -42,8 +44,9 @@ def clean(line: str) -> str:
     s = visible(line).strip().strip("\u3000\u00a0").strip()
     s = re.sub(r"^#+\s*", "", s)
     m = _SPACED.match(s)
-    if m and m.group(0) != f"第{m.group(1)}{m.group(2)}":
-        s = f"第{m.group(1)}{m.group(2)}" + (" " if m.group(2) == "条" else "") + s[m.end():].lstrip()
+    if m and m.group(0) != f"第{m.group(1)}{m.group(2)}{m.group(3)}":
+        heading = f"第{m.group(1)}{m.group(2)}" + re.sub(SPACE, "", m.group(3))
+        s = heading + (" " if m.group(2) == "条" else "") + s[m.end():].lstrip()
     return s
 
 

@@ -26,8 +26,15 @@ MAX_HEAD = 12       # characters before the kind word that may belong to the nam
 # what stands before a kind word without naming an instrument: the instrument itself ("本法", "该条例"), its
 # version ("2019年条例", "修订后的规定", "现行解释"), a determiner, or the verb or preposition governing it
 # ("依照条例第十条", "违反规定")
-SELF = re.compile(r"(?:本|该|此|新|旧|原|现行|这部|那部|上述|前述|年|版|后的?|前的?|当时的?|有关|相关|的|"
-                  r"依照|按照|依据|根据|按|依|照|据|违反|适用|参照|比照|是|在|了|和|与|及|或)$")
+SELF = re.compile(r"(?:本|该|此|这|其|新|旧|原|现行|这部|那部|这个|这一|上述|前述|年|版|后的?|前的?|当时的?|有关|相关|的|"
+                  r"依照|按照|依据|根据|按|依|照|据|违反|适用|参照|比照|是|在|了|和|与|及|或)(?:司法)?$")
+# words every title of a kind may hold, naming its issuer or its form rather than its subject: not read as
+# part of a shortened name ("最高人民法院对非法集资是怎么规定的" names no provision of that court)
+BOILER = re.compile(r"中华人民共和国|最高人民法院|最高人民检察院|人民法院|人民检察院|国务院|全国人民代表大会|常务委员会|"
+                    r"适用法律|具体应用法律|若干问题|关于")
+# kinds that are also common nouns ("行政处罚决定", "有关规定", "处理办法"): read as a shortened name only
+# inside book-title marks
+COMMON = ("决定", "规定", "办法")
 
 
 def _chunks(stretch: str, title: str) -> int:
@@ -50,12 +57,13 @@ def abbreviated(text: str, names: list[tuple[str, str]]) -> set[str]:
 def shortened(text: str, names: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """(the shortened name as written, e.g. "非法集资司法解释", its instrument's key) for each one in `text`."""
     out = []
-    for run in re.finditer(r"[\u4e00-\u9fff]+", text):
-        s = run.group()
+    for run in re.finditer(r"《?[\u4e00-\u9fff]+", text):
+        s, marked = run.group().lstrip("《"), run.group().startswith("《")
         for m in KIND.finditer(s):
             kind, head = m.group(1), s[max(0, m.start() - MAX_HEAD):m.start()]
+            head = BOILER.split(head)[-1]           # what follows the issuer's or the form's words
             titles = [(n.rstrip("》"), k) for n, k in names if not n.isascii() and n.rstrip("》").endswith(kind)]
-            if not titles or len(head) < MIN_CHARS or SELF.search(head):
+            if not titles or len(head) < MIN_CHARS or SELF.search(head) or (kind in COMMON and not marked):
                 continue
             found, start = _by_order(head, kind, titles)
             if not found:
@@ -89,21 +97,40 @@ def _by_run(head: str, kind: str, titles: list[tuple[str, str]]) -> tuple[set[st
 
 # the words right before an article number, ending in a kind of instrument ("…刑法", "《刑法》", "…司法解释")
 NAMED_BEFORE = re.compile(r"(《[^》]{1,40}》|[\u4e00-\u9fff]{1,20}?(?:法典|法|条例|办法|规定|细则|解释|决定))$")
-KIND_END = re.compile(r"(?:法典|法|条例|办法|规定|细则|解释|决定)$")
+KIND_END = re.compile(r"(?:法典|法|条例|办法|规定|细则|(?:司法)?解释|决定)$")
 
 
-def outside_articles(question: str, matches, named) -> set[tuple[int, str]]:
+def outside_articles(question: str, matches, named, titles=()) -> set[tuple[int, str]]:
     """The article references of `matches` ((ref, start, end), route._article_matches) written right after
-    the name of an instrument that `named` (Catalog.named) does not find in the workspace -- not after the
-    kind word alone or a reference to the instrument itself or its version (SELF: "本法第十条", "该条例第三条",
-    "2019年条例第三条"). A number written both ways is kept."""
+    the name of an instrument that neither `named` (Catalog.named) finds nor any of `titles` (the held
+    instruments' names) ends with or shortens (`held`) -- not after the kind word alone or a reference to
+    the instrument itself or its version (SELF: "本法第十条", "该司法解释第五条", "2019年条例第三条"). A number
+    written both ways is kept."""
     outside, inside = set(), set()
     for ref, start, _ in matches:
         before = question[max(0, start - 24):start]
         m = NAMED_BEFORE.search(before)
         body = KIND_END.sub("", m.group(1).strip("《》")) if m else ""
-        if body and not SELF.search(body) and not named(m.group(1)):
+        if body and not SELF.search(body) and not named(m.group(1)) and not held(m.group(1).strip("《》"), titles):
             outside.add(ref)
         else:
             inside.add(ref)
     return outside - inside
+
+
+def held(written: str, titles) -> bool:
+    """Does a held instrument's name end with the end of `written` ("…刑法" and 中华人民共和国刑法), or shorten
+    to it (two characters or more before the kind kept in order: "民诉法" and 中华人民共和国民事诉讼法, "个保法")?
+    Generous on purpose: an article so written is looked up as before."""
+    kind = KIND_END.search(written)
+    if kind is None:
+        return False
+    word = kind.group(0).replace("司法", "")
+    ends = [t.rstrip("》") for t in titles if not t.isascii() and t.rstrip("》").endswith(word)]
+    stem = BOILER.split(written[:kind.start()])[-1]
+    for i in range(len(stem)):
+        tail = stem[i:]
+        if any(t.endswith(tail + word) or len(tail) >= 2 and 0 < _chunks(tail, t[:-len(word)]) <= MAX_CHUNKS
+               for t in ends):
+            return True
+    return False

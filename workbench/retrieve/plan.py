@@ -74,15 +74,19 @@ _KIND_END = re.compile(r"法|条例|办法|规定|细则|解释|决定")
 
 
 def years_before_names(question: str, catalog: Catalog) -> set[str]:
-    """Years written right before a name of an instrument of the workspace, in any form Catalog.named reads
-    (a shortened title too: "2010年的非法集资解释"), or before the new or old one of its kind ("2022年新解释"):
-    versions named by their year, as in version_years."""
+    """Years written right before a name of an instrument of the workspace -- the words from the year to the
+    kind word being that name whole: a held name, the end of one, or a shortened title ("2010年的非法集资解释";
+    not "2015年开办餐馆违反食品安全法", a year of the facts) -- or before the new or old one of its kind
+    ("2022年新解释"): versions named by their year, as in version_years."""
+    names = [n for n, _ in catalog.names if not n.isascii()]
     out = set()
     for m in _YEAR_THEN.finditer(question):
-        after = m.group(2)
-        if any(re.fullmatch(r"[新旧原]\S{1,2}", after[:k.end()]) or catalog.named(after[:k.end()])
-               for k in _KIND_END.finditer(after)):
-            out.add(m.group(1))
+        after = m.group(2).lstrip("《")
+        for k in _KIND_END.finditer(after):
+            written = after[:k.end()]
+            if re.fullmatch(r"[新旧原]\S{1,2}", written) or len(written) >= 3 and any(n.endswith(written) for n in names) \
+                    or any(form == written for form, _ in shortened(written, catalog.names)):
+                out.add(m.group(1))
     return out
 
 
@@ -149,7 +153,7 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     route = classify(question)
     if question_type:
         route = replace(route, type=question_type)
-    outside = outside_articles(question, _article_matches(question), catalog.named)
+    outside = outside_articles(question, _article_matches(question), catalog.named, [n for n, _ in catalog.names])
     if outside:     # "刑法第三百三十九条" with no 刑法 in the workspace: no article of the instruments it holds
         keep = [i for i, a in enumerate(route.articles) if a not in outside]
         years = tuple(route.article_years[i] for i in keep) if len(route.article_years) == len(route.articles) else ()
