@@ -14,6 +14,10 @@ def test_shortened_titles_name_one_instrument():
     assert abbreviated("按现行非法集资司法解释，他构成什么", NAMES) == {"jz"}        # 司法解释 is a 解释
     assert abbreviated("按当时施行的食品安全犯罪司法解释", NAMES) == {"sp"}          # a run of the title
     assert abbreviated("按保密法实施条例会怎么处理", NAMES) == {"bm"}
+    # two characters name a law when they begin its own words, as the usual shortening keeps them
+    laws = [("中华人民共和国民事诉讼法", "msf"), ("中华人民共和国个人信息保护法", "gb"), ("中华人民共和国海洋环境保护法", "hy")]
+    assert abbreviated("按民诉法第十条", laws) == {"msf"} and abbreviated("个保法怎么规定", laws) == {"gb"}
+    assert abbreviated("环保法", laws) == set()           # 环境保护法 is not 海洋环境保护法
 
 
 def test_no_instrument_from_words_that_name_none():

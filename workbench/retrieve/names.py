@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 KIND = re.compile(r"(?:司法)?(解释|规定|条例|办法|细则|决定|法)")
-MIN_CHARS = 3       # a shorter stretch ("刑法" before 解释) names nothing by itself
+MIN_CHARS = 3       # a shorter stretch names an instrument only by its first characters (民诉法), below
 MAX_CHUNKS = 3      # 刑诉法 in 刑事诉讼法: 刑 | 诉 | 法 -- the usual shortening keeps a character of each word
 MIN_RUN = 4         # characters of a title found whole: a four-character word or more
 MAX_HEAD = 12       # characters before the kind word that may belong to the name
@@ -63,7 +63,7 @@ def shortened(text: str, names: list[tuple[str, str]]) -> list[tuple[str, str]]:
             kind, head = m.group(1), s[max(0, m.start() - MAX_HEAD):m.start()]
             head = BOILER.split(head)[-1]           # what follows the issuer's or the form's words
             titles = [(n.rstrip("》"), k) for n, k in names if not n.isascii() and n.rstrip("》").endswith(kind)]
-            if not titles or len(head) < MIN_CHARS or SELF.search(head) or (kind in COMMON and not marked):
+            if not titles or len(head) < 2 or SELF.search(head) or (kind in COMMON and not marked):
                 continue
             found, start = _by_order(head, kind, titles)
             if not found:
@@ -74,11 +74,14 @@ def shortened(text: str, names: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def _by_order(head: str, kind: str, titles: list[tuple[str, str]]) -> tuple[set[str], int]:
-    """The instruments whose title holds the longest stretch ending `head` in order, and where it starts."""
-    for i in range(len(head) - MIN_CHARS + 1):          # the longest stretch first
+    """The instruments whose title holds the longest stretch ending `head` in order, and where it starts: at
+    least MIN_CHARS characters, or two that begin the title's own words as the usual shortening does (民诉法 for
+    民事诉讼法, 个保法 for 个人信息保护法; not 环保法 for 海洋环境保护法)."""
+    for i in range(len(head) - 1):          # the longest stretch first
         stretch = head[i:]
         keys = {k for n, k in titles if not n.endswith(stretch + kind)
-                and 0 < _chunks(stretch, n[:-len(kind)]) <= MAX_CHUNKS}
+                and 0 < _chunks(stretch, n[:-len(kind)]) <= MAX_CHUNKS
+                and (len(stretch) >= MIN_CHARS or BOILER.split(n)[-1].startswith(stretch[0]))}
         if keys:
             return keys, i
     return set(), 0
