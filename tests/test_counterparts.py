@@ -60,9 +60,11 @@ def test_an_instrument_named_by_its_versions_alone():
     from workbench.retrieve.plan import versioned
     held = {"pig": {"2008", "2011", "2021"}, "quarantine": {"2010", "2022"}}
     twins = {"pig": {"pig", "pig-copy"}}
+    labels = {}                          # version labels where they differ from the years a version answers to
     catalog = SimpleNamespace(versions_in=lambda years, keys: {f"{k}@{y}" for k, ys in held.items() for y in ys
                                                                if int(y) in years and (not keys or k in keys)},
-                              same_content=lambda keys: set().union(*(twins.get(k, {k}) for k in keys)))
+                              same_content=lambda keys: set().union(*(twins.get(k, {k}) for k in keys)),
+                              chain=lambda k: [SimpleNamespace(version=f"{y}-01-01") for y in labels.get(k, held[k])])
     assert versioned("定点屠宰厂的补助由谁出？2008年版和2021年版的说法一样吗？", catalog) == {"pig"}
     assert versioned("2008年版和2022年版有何不同？", catalog) == set()          # no instrument has both
     assert versioned("2021年版对补助是怎么规定的？", catalog) == set()
@@ -70,6 +72,8 @@ def test_an_instrument_named_by_its_versions_alone():
     assert versioned("2008年版和2021年版的说法一样吗？", catalog) == {"pig", "pig-copy"}   # one law held twice
     held["food"] = {"2008", "2021"}
     assert versioned("2008年版和2021年版的说法一样吗？", catalog) == set()      # two laws have both: not told
+    labels["food"] = {"2007", "2021"}    # ... unless one has them only as years of entry into force
+    assert versioned("2008年版和2021年版的说法一样吗？", catalog) == {"pig", "pig-copy"}
     held.clear()
     held["a"] = {"2021"}                 # one version answering both years (labelled 2021, in force 2022)
     catalog.versions_in = lambda years, keys: {"a@2021"} if set(years) & {2021, 2022} else set()
