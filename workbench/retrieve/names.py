@@ -6,13 +6,16 @@ the kind of instrument at the end: 刑事诉讼法 -> 刑诉法, 最高人民法
 刑诉法解释, 最高人民法院关于审理非法集资刑事案件…的解释 -> 非法集资(司法)解释. `abbreviated` reads such a
 name: the characters before a kind word (解释, 规定, 条例, 办法, 细则, 决定, 法; "司法解释" is a 解释) that
 occur in that order in the title of exactly one instrument of that kind -- in at most MAX_CHUNKS runs, at
-least MIN_CHARS of them -- or, failing that, a stretch of at least MIN_RUN characters found whole in one
-such title ("食品安全犯罪司法解释": 食品安全). A stretch ending a title is its tail, which Catalog.named reads
-already (with its rule that 环境保护法 is no short name of 海洋环境保护法): not read here.
+least MIN_CHARS of them, or two that begin the title's own words (民诉法) -- or, failing that, a stretch of at
+least MIN_RUN characters found whole in one such title ("食品安全犯罪司法解释": 食品安全). A stretch ending a
+title is its tail, which Catalog.named reads already (with its rule that 环境保护法 is no short name of
+海洋环境保护法): not read here. An issuer's or a title's form words (BOILER) are no part of the name, and the
+kinds that are common nouns too (COMMON: 决定, 规定, 办法) are read only inside 《》.
 
 `outside_articles`: "刑法第三百三十九条" in a question about a judicial interpretation of 刑法 names an
-article of 刑法; when the workspace holds no instrument so named, that number is no article of the
-instruments it holds (a direct lookup by number would take another instrument's Art. 339).
+article of 刑法; when the workspace holds no instrument so named -- nor one whose name ends with or shortens
+to it (`held`) -- that number is no article of the instruments it holds (a direct lookup by number would
+take another instrument's Art. 339).
 """
 from __future__ import annotations
 
