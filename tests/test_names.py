@@ -18,6 +18,8 @@ def test_shortened_titles_name_one_instrument():
     laws = [("中华人民共和国民事诉讼法", "msf"), ("中华人民共和国个人信息保护法", "gb"), ("中华人民共和国海洋环境保护法", "hy")]
     assert abbreviated("按民诉法第十条", laws) == {"msf"} and abbreviated("个保法怎么规定", laws) == {"gb"}
     assert abbreviated("环保法", laws) == set()           # 环境保护法 is not 海洋环境保护法
+    # a qualifier after the kind ("（试行）") does not hide it
+    assert abbreviated("按《网络交易监督办法》", [("网络交易监督管理办法（试行）", "wj")]) == {"wj"}
 
 
 def test_no_instrument_from_words_that_name_none():

@@ -65,7 +65,7 @@ def shortened(text: str, names: list[tuple[str, str]]) -> list[tuple[str, str]]:
         for m in KIND.finditer(s):
             kind, head = m.group(1), s[max(0, m.start() - MAX_HEAD):m.start()]
             head = BOILER.split(head)[-1]           # what follows the issuer's or the form's words
-            titles = [(n.rstrip("》"), k) for n, k in names if not n.isascii() and n.rstrip("》").endswith(kind)]
+            titles = [(t, k) for t, k in ((_bare(n), k) for n, k in names if not n.isascii()) if t.endswith(kind)]
             if not titles or len(head) < 2 or SELF.search(head) or (kind in COMMON and not marked):
                 continue
             found, start = _by_order(head, kind, titles)
@@ -74,6 +74,11 @@ def shortened(text: str, names: list[tuple[str, str]]) -> list[tuple[str, str]]:
             if len(found) == 1:
                 out.append((head[start:] + m.group(0), next(iter(found))))
     return out
+
+
+def _bare(title: str) -> str:
+    """A title without its closing mark and a qualifier in brackets after its kind ("…办法（试行）")."""
+    return re.sub(r"[（(][^（）()]{1,6}[）)]$", "", title.rstrip("》"))
 
 
 def _by_order(head: str, kind: str, titles: list[tuple[str, str]]) -> tuple[set[str], int]:
