@@ -331,3 +331,12 @@ def test_shared_alqac_gold_resolves():
     train = json.loads((root / "alqac2023" / "train.json").read_text("utf-8"))
     gold += [(r["law_id"], r["article_id"]) for q in train for r in q["legal_passages"]]
     assert gold and all(alqac_unit_id(law, art) in ids for law, art in gold)
+
+
+def test_soft_hyphens_inside_syllables_are_dropped():
+    """Sources typeset "Thông t\\u00adư", "n\\u00adước" (a soft hyphen inside a syllable): the words read whole,
+    in the markdown parsers and in ALQAC's JSON articles alike."""
+    from workbench.parse.alqac import split_article
+    from workbench.parse.vi import clean_line
+    assert clean_line("\ufeff## **Điều 1. Thông t\u00adư về n\u00adước**\u200b") == "Điều 1. Thông tư về nước"
+    assert split_article("Tiêu đề\n\nCơ quan nhà n\u00adước có thẩm quyền") == ("Tiêu đề", ["Cơ quan nhà nước có thẩm quyền"])

@@ -21,7 +21,7 @@ from ..core.engine import parse_each
 from ..core.errors import CorpusError
 from ..core.records import DocumentMeta, ParseResult, Problem
 from . import CorpusParse
-from .text import read_text
+from .text import read_text, visible
 from .tree import TreeBuilder
 from .vi import RE_CLAUSE, RE_POINT, body_line
 
@@ -148,7 +148,7 @@ def parse_law(law: dict, meta: DocumentMeta, year: str, lines: list[int]) -> Par
 def split_article(text: str) -> tuple[str, list[str]]:
     """'Title\\n\\nbody…' -> ('Title', body lines). The first line is no title when it
     starts with a khoản / điểm or ends like a sentence."""
-    lines = [s.strip() for s in text.splitlines() if s.strip()]
+    lines = [s.strip() for s in visible(text).splitlines() if s.strip()]     # no soft hyphen inside a word
     if not lines:
         return "", []
     first = lines[0]

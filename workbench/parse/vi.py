@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..core.records import DocumentMeta, ParseResult, Problem
+from .text import visible
 from .tree import TreeBuilder
 
 # -- numbers ------------------------------------------------------------------------
@@ -63,8 +64,9 @@ _END_PUNCT = ".;:,!?"
 
 
 def clean_line(line: str) -> str:
-    """Drop BOMs, odd blanks and markdown marks: '## **Điều 1. X**' -> 'Điều 1. X'."""
-    s = line.replace("\ufeff", "").replace("\u00a0", " ").replace("\u200b", "").strip()
+    """Drop invisible format characters (text.INVISIBLE: BOM, zero-width space, soft hyphen …), odd blanks
+    and markdown marks: '## **Điều 1. X**' -> 'Điều 1. X'."""
+    s = visible(line).replace("\u00a0", " ").strip()
     s = re.sub(r"^(?:#+|>+)\s*", "", s)          # heading marks, block quotes
     s = s.replace("**", "").replace("__", "")   # bold
     if re.fullmatch(r"[*_]\S.*[*_]", s):        # a line wholly in *italics*
