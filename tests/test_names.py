@@ -1,7 +1,7 @@
 """Instruments named by a shortened title, articles of instruments the workspace does not hold, and
 years written before such names (retrieve/names.py, retrieve/plan.py)."""
 from workbench.retrieve.names import abbreviated, outside_articles
-from workbench.retrieve.route import _article_matches
+from workbench.retrieve.route import article_matches
 
 NAMES = [("最高人民法院关于适用《刑事诉讼法》的解释", "xs"),
          ("最高人民法院关于审理非法集资刑事案件具体应用法律若干问题的解释", "jz"),
@@ -31,7 +31,7 @@ def test_no_instrument_from_words_that_name_none():
 
 def test_articles_of_an_instrument_the_workspace_does_not_hold():
     named = lambda text: {"hy"} if "海洋环境保护法" in text else set()   # noqa: E731
-    out = lambda q: outside_articles(q, _article_matches(q), named)    # noqa: E731
+    out = lambda q: outside_articles(q, article_matches(q), named)    # noqa: E731
     assert out("公私财产损失达到多少，才算刑法第三百三十九条第一款说的重大损失") == {(339, "339")}
     assert out("能不能认定为《刑法》第338条的有毒物质") == {(338, "338")}
     for q in ("本解释第三条", "2019年条例第十一条", "海洋环境保护法第十条", "依照条例第十条", "第十条"):
@@ -62,10 +62,10 @@ def test_review_cases_of_names_and_articles():
     assert abbreviated("最高人民法院对非法集资是怎么规定的？", held) == set()
     nobody = lambda text: set()      # noqa: E731
     titles = [n for n, _ in held] + ["中华人民共和国刑法"]
-    out = lambda q: outside_articles(q, _article_matches(q), nobody, titles)      # noqa: E731
+    out = lambda q: outside_articles(q, article_matches(q), nobody, titles)      # noqa: E731
     assert out("刑法第二百六十四条规定的盗窃罪") == set()                     # 刑法 held: looked up
     assert out("按民诉法第一百一十四条") == set()                             # a held law shortened
     for q in ("该司法解释第五条", "这一解释第五条", "这个办法第十条", "本司法解释第五条"):
         assert out(q) == set(), q
-    assert outside_articles("才算刑法第三百三十九条", _article_matches("才算刑法第三百三十九条"), nobody,
+    assert outside_articles("才算刑法第三百三十九条", article_matches("才算刑法第三百三十九条"), nobody,
                             [n for n, _ in NAMES]) == {(339, "339")}

@@ -112,7 +112,7 @@ KIND_END = re.compile(r"(?:法典|法|条例|办法|规定|细则|(?:司法)?解
 
 
 def outside_articles(question: str, matches, named, titles=()) -> set[tuple[int, str]]:
-    """The article references of `matches` ((ref, start, end), route._article_matches) written right after
+    """The article references of `matches` ((ref, start, end), route.article_matches) written right after
     the name of an instrument that neither `named` (Catalog.named) finds nor any of `titles` (the held
     instruments' names) ends with or shortens (`held`) -- not after the kind word alone or a reference to
     the instrument itself or its version (SELF: "本法第十条", "该司法解释第五条", "2019年条例第三条"). A number

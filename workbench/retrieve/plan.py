@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from .catalog import Catalog
 from .names import outside_articles, shortened
 from .version_words import ascii_years, spelled_versions
-from .route import BETWEEN_REVISIONS, DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, _article_matches, classify, facts, topic
+from .route import BETWEEN_REVISIONS, DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, article_matches, classify, facts, topic
 
 
 # two versions asked about together: their years coordinated ("2008年和2021年两版", "the 2012 and
@@ -153,7 +153,7 @@ def make_plan(question: str, language: str, catalog: Catalog, terms: dict[str, l
     route = classify(question)
     if question_type:
         route = replace(route, type=question_type)
-    outside = outside_articles(question, _article_matches(question), catalog.named, [n for n, _ in catalog.names])
+    outside = outside_articles(question, article_matches(question), catalog.named, [n for n, _ in catalog.names])
     if outside:     # "刑法第三百三十九条" with no 刑法 in the workspace: no article of the instruments it holds
         keep = [i for i, a in enumerate(route.articles) if a not in outside]
         years = tuple(route.article_years[i] for i in keep) if len(route.article_years) == len(route.articles) else ()

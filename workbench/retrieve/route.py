@@ -241,10 +241,10 @@ PREVIOUS_AND_NOW = re.compile(rf"新旧(?:两版|版本|{_LAW_ZH}|办法)|(?:old
 
 
 def article_refs(q: str) -> list[tuple[int, str]]:
-    return list(dict.fromkeys(ref for ref, _, _ in _article_matches(q)))
+    return list(dict.fromkeys(ref for ref, _, _ in article_matches(q)))
 
 
-def _article_matches(q: str) -> list[tuple[tuple[int, str], int, int]]:
+def article_matches(q: str) -> list[tuple[tuple[int, str], int, int]]:
     """(article_no, label), start, end of each article the question names."""
     out = []
     for m in RE_ZH_ART.finditer(q):
@@ -270,7 +270,7 @@ def article_years(q: str) -> list[int | None]:
     for rx in (RE_ZH_DATE_ANY, RE_ISO, RE_VI_DATE, RE_VI_LONG_DATE, RE_VI_MONTH, RE_YMD, RE_EN_DATE, RE_ZH_MONTH):
         masked = rx.sub(lambda m: " " * len(m.group(0)), masked)
     seen, out = set(), []
-    for ref, start, end in _article_matches(masked):
+    for ref, start, end in article_matches(masked):
         if ref in seen:
             continue
         seen.add(ref)
