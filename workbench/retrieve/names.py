@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+# the kinds of instrument a Chinese name ends in (法典 before 法, so 民法典 ends in its kind)
+KIND_WORDS = "法典|法|条例|办法|规定|细则|解释|决定"
 KIND = re.compile(r"(?:司法)?(解释|规定|条例|办法|细则|决定|法)")
 MIN_CHARS = 3       # a shorter stretch names an instrument only by its first characters (民诉法), below
 MAX_CHUNKS = 3      # 刑诉法 in 刑事诉讼法: 刑 | 诉 | 法 -- the usual shortening keeps a character of each word
@@ -107,8 +109,8 @@ def _by_run(head: str, kind: str, titles: list[tuple[str, str]]) -> tuple[set[st
 
 
 # the words right before an article number, ending in a kind of instrument ("…刑法", "《刑法》", "…司法解释")
-NAMED_BEFORE = re.compile(r"(《[^》]{1,40}》|[\u4e00-\u9fff]{1,20}?(?:法典|法|条例|办法|规定|细则|解释|决定))$")
-KIND_END = re.compile(r"(?:法典|法|条例|办法|规定|细则|(?:司法)?解释|决定)$")
+NAMED_BEFORE = re.compile(rf"(《[^》]{{1,40}}》|[\u4e00-\u9fff]{{1,20}}?(?:{KIND_WORDS}))$")
+KIND_END = re.compile(rf"(?:司法)?(?:{KIND_WORDS})$")
 
 
 def outside_articles(question: str, matches, named, titles=()) -> set[tuple[int, str]]:

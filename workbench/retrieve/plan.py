@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .catalog import Catalog
-from .names import outside_articles, shortened
+from .names import KIND_WORDS, outside_articles, shortened
 from .version_words import ascii_years, spelled_versions
 from .route import BETWEEN_REVISIONS, DEF_CUES, NAME_ASKED, RE_YEAR_VERSION, Route, article_matches, classify, facts, topic
 
@@ -70,7 +70,7 @@ def version_years(question: str) -> set[str]:
 
 # a year and the words after it, which may hold an instrument's name ending in its kind
 _YEAR_THEN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(?:的\s*)?(《?[\u4e00-\u9fff]{1,14})")
-_KIND_END = re.compile(r"法|条例|办法|规定|细则|解释|决定")
+_KIND_END = re.compile(KIND_WORDS)
 
 
 def years_before_names(question: str, catalog: Catalog) -> set[str]:
