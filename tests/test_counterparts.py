@@ -78,3 +78,50 @@ def test_an_instrument_named_by_its_versions_alone():
     held["a"] = {"2021"}                 # one version answering both years (labelled 2021, in force 2022)
     catalog.versions_in = lambda years, keys: {"a@2021"} if set(years) & {2021, 2022} else set()
     assert versioned("2021年版和2022年版一样吗？", catalog) == set()
+
+
+def test_a_clause_moved_to_another_article_is_compared_where_it_went():
+    """"2024年监察法修改，在留置期限这块改了什么": the 2018 article held the decision and the period in two
+    clauses; 2024 split the period into an article of its own. The alignment pairs 2018 a43 with a47 (the
+    decision, its first clause); the clause that matched the question (its focus) now lies in a48, which is
+    compared in a47's place -- not when the focus is another clause, when the question's words fit
+    another clause better than BM25's pick, or when a48 answers the question far worse than a47."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+    from workbench.core.records import Filter
+    from workbench.retrieve.cite import moved_focus
+    from workbench.retrieve.route import Route
+    decision = "监察机关采取留置措施，应当由监察机关领导人员集体研究决定。设区的市级以下监察机关采取留置措施，应当报上一级监察机关批准。"
+    period = "留置时间不得超过三个月。在特殊情况下，可以延长一次，延长时间不得超过三个月。省级以下监察机关采取留置措施的，延长留置时间应当报上一级监察机关批准。"
+    units = [Unit("j@2018/a43", "j", "2018", "article", text=decision + period),
+             Unit("j@2018/a43/c1", "j", "2018", "clause", text=decision, parent_id="j@2018/a43"),
+             Unit("j@2018/a43/c2", "j", "2018", "clause", text=period, parent_id="j@2018/a43"),
+             Unit("j@2018/a44", "j", "2018", "article", text="被留置人员的合法权益受法律保护。"),
+             Unit("j@2024/a47", "j", "2024", "article", text=decision),
+             Unit("j@2024/a48", "j", "2024", "article", text=period + "对涉嫌职务犯罪的被调查人，可以再延长二个月。"),
+             Unit("j@2024/a49", "j", "2024", "article", text="被留置人员的合法权益受法律保护。")]
+    by_id = {u.id: u for u in units}
+
+    class Store:
+        def get(self, ids, vectors=False):
+            return [by_id[i] for i in ids if i in by_id]
+
+        def where(self, f: Filter, limit=None):
+            return [u for u in units if (not f.kinds or u.kind in f.kinds)
+                    and (not f.documents or u.id.split("/")[0] in f.documents)
+                    and (not f.under or any(u.id.startswith(x + "/") for x in f.under))]
+    edges = [("j@2024/a47", "j@2018/a43"), ("j@2024/a49", "j@2018/a44")]
+    texts = {u.id: u.text for u in units}
+    c = _citing(texts, ["j@2018/a43", "j@2024/a47", "j@2024/a48"], 2, named={"j@2018", "j@2024"}, edges=edges)
+    c.r.store = Store()
+
+    def ask(topic, focus, scores=None):
+        cc = replace(c, focus={"j@2018/a43": focus}, plan=SimpleNamespace(type="version_diff", topic=topic,
+                                                                          route=Route("version_diff"), question=topic),
+                     score={**c.score, **(scores or {})})
+        return moved_focus(cc, ["j@2018/a43", "j@2024/a47"])
+    assert ask("留置时间 延长", "j@2018/a43/c2") == ["j@2018/a43", "j@2024/a48"]
+    assert ask("留置措施 集体研究决定", "j@2018/a43/c1") == ["j@2018/a43", "j@2024/a47"]
+    assert ask("留置措施 集体研究决定 报上一级监察机关批准", "j@2018/a43/c2") == ["j@2018/a43", "j@2024/a47"]
+    assert ask("留置时间 延长", "j@2018/a43") == ["j@2018/a43", "j@2024/a47"]          # the whole article matched
+    assert ask("留置时间 延长", "j@2018/a43/c2", {"j@2024/a48": 0.5}) == ["j@2018/a43", "j@2024/a47"]

@@ -2,8 +2,10 @@
 type's policy. Each strategy is a small function over a `Citing` context."""
 from __future__ import annotations
 
+import math
+
 from ..core.records import Filter, Hit
-from ..link.versions import article_history, grams
+from ..link.versions import PART, PART_LEAD, PART_MIN, article_history, grams
 from .citing import ROLE_WINDOW, Citing, kind_of, refs
 from .expand import article_of
 from .pairing import aligned_elsewhere, partners, parts
@@ -30,7 +32,7 @@ def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = Tru
     led = bool(ranked) and cited[1:2] == ranked[:1] and c.plan.type != "version_diff"
     heads = [(u, _role(c, u) == "sanction") for u in cited[:2]] if led else [(cited[0], False)] if cited else []
     if pair and c.plan.type == "version_diff":
-        cited = with_parts(c, named_versions(c, cited))
+        cited = with_parts(c, moved_focus(c, named_versions(c, cited)))
     if cited:                               # "…应当符合本法第五十条第二款的规定": that too
         extra = [x for h, sanction in heads for x in refs(c, h, sanction=sanction) if x not in cited]
         if pair and c.plan.type == "version_diff":   # ... with its counterpart in the other version
@@ -173,6 +175,50 @@ def same_number(c: Citing, uid: str, version: str) -> str | None:
         return None
     found = c.r.store.where(Filter(kinds=("article", "passage"), documents=(version,), article_no=no, label=label), 1)
     return found[0].id if found else None
+
+
+def moved_focus(c: Citing, cited: list[str]) -> list[str]:
+    """A clause or point moves between articles across a revision (a listed offence made an article of
+    its own, a period split from the measure it limited): the best cited unit's part that matched the
+    question (its focus) is compared where it went. Each cited counterpart of it in another version
+    (along the version alignment) gives way to the article of that version holding the focus's text
+    -- its distinctive grams, weighted as in link/versions.parts, at least PART inside that article
+    and PART_LEAD more than inside the counterpart -- when that article answers the question about as
+    well (its score within the cite margin of the counterpart's: a clause new in a version shares words
+    with a definition it uses, not its place). Nothing moves when the whole article matched."""
+    focus = c.focus.get(cited[0], cited[0]) if cited else ""
+    part = c.unit(focus) if focus.count("/") > 1 else None
+    if part is None or len(grams(part.text)) < PART_MIN or not _best_part(c, part):
+        return cited
+    mine, first = grams(part.text), cited[0].split("/")[0]
+    chain = set(article_history(cited[0], c.r.graph.older_version, c.r.graph.newer_version))
+    out = list(cited)
+    for i, x in enumerate(cited[1:], 1):
+        if x not in chain or x.split("/")[0] == first:
+            continue
+        arts = {u.id: grams(u.text) for u in c.r.store.where(Filter(documents=(x.split("/")[0], first),
+                                                                    kinds=("article",)))}
+        df: dict[str, int] = {}
+        for g in arts.values():
+            for y in g:
+                df[y] = df.get(y, 0) + 1
+        weight = {y: math.log((len(arts) + 1) / (df.get(y, 0) + 0.5)) for y in mine}
+        total = sum(weight.values()) or 1.0
+        share = {a: sum(weight[y] for y in mine & g) / total for a, g in arts.items() if a.split("/")[0] != first}
+        best = max(share, key=lambda a: (share[a], a == x), default=x)
+        if best != x and best not in out and share[best] >= PART and share[best] - share.get(x, 0.0) >= PART_LEAD \
+                and c.score.get(best, 0.0) >= c.score.get(x, 0.0) * (1 - c.policy.cite_margin):
+            out[i] = best
+    return out
+
+
+def _best_part(c: Citing, part) -> bool:
+    """Does the question's topic share at least as many grams with `part` as with any part beside it
+    (same parent)? The focus is BM25's pick; a part it ranks first on length alone is not followed."""
+    want = grams(c.plan.topic)
+    siblings = c.r.store.where(Filter(under=(part.parent_id,), kinds=(part.kind,))) if part.parent_id else []
+    mine = len(want & grams(part.text))
+    return all(len(want & grams(u.text)) <= mine for u in siblings if u.parent_id == part.parent_id)
 
 
 def with_parts(c: Citing, cited: list[str]) -> list[str]:
