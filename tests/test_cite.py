@@ -423,3 +423,25 @@ def test_a_sanction_chosen_by_the_facts_comes_with_the_rule_it_restates_not_the_
     units["n@1/a33/c2"] = "前款规定的处罚由本条例第二十四条规定的部门决定。"
     c = _citing(units, ["n@1/a19", "n@1/a24", "n@1/a33"], 3, qtype="reasoning", route=penalty, refs=names_body, margin=0.3)
     assert by_roles(c)[:2] == ["n@1/a33", "n@1/a19"]
+
+
+def test_asked_how_long_a_provision_stating_a_period_is_cited():
+    """"复议机关应当在多长时间内作出复议决定": the best hit (on the simplified procedure's conditions) states no period;
+    the next one stating one ("三十日内") is cited instead -- not when the period is only among the facts ("到了判决
+    规定的期限"), nor when the best hit states one already, nor in a comparison."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+    from workbench.retrieve.cite import asked_period
+    from workbench.retrieve.route import Route
+    units = {"f@1/a53": "行政复议机关审理下列行政复议案件，认为事实清楚、争议不大的，可以适用简易程序。",
+             "f@1/a54": "适用简易程序审理的行政复议案件，可以书面审理。",
+             "f@1/a62": "适用简易程序审理的行政复议案件，行政复议机关应当自受理申请之日起三十日内作出行政复议决定。"}
+    c = _citing(units, ["f@1/a53", "f@1/a54", "f@1/a62"], 1, qtype="precise")
+
+    def ask(question, qtype="precise", cited=("f@1/a53",)):
+        plan = SimpleNamespace(type=qtype, route=Route(qtype), question=question, language="zh")
+        return asked_period(replace(c, plan=plan), list(cited))
+    assert ask("适用简易程序审理的，复议机关应当在多长时间内作出复议决定？") == ["f@1/a62"]
+    assert ask("到了规定的期限还没作出决定，适用简易程序的条件是什么？") == ["f@1/a53"]
+    assert ask("适用简易程序审理的，多久作出决定？", cited=("f@1/a62",)) == ["f@1/a62"]
+    assert ask("两个版本在多长时间内作出决定上有何不同？", qtype="version_diff") == ["f@1/a53"]

@@ -171,3 +171,12 @@ def asked_roles(q: str) -> tuple[str, ...]:
             out.append(name)
     from ..parse.roles import ROLES
     return tuple(sorted(out, key=ROLES.index))
+
+
+# A question asking how long ("多长时间内", "多久", "几日内", "期限是多少"): its answer states a period. Chinese only: the
+# period forms of Vietnamese and English texts were not measured. "期限" alone is a noun among the facts as often
+# ("到了判决规定的期限"), so only its asking forms count.
+ASKS_PERIOD = re.compile(r"多长时间|多长的?期限|多久|几天|几日|多少天|多少日|几个月|多少个月|多少年|几年|"
+                         r"期限(?:是|为|有)?(?:多长|多少|几)|什么期限|(?:哪个|什么)时限")
+# a period a provision states: a number of days, months or years ("三十日内", "六个月", "5个工作日"), or a rhythm ("每年")
+STATES_PERIOD = re.compile(r"[零〇一二三四五六七八九十百两\d]+\s*个?(?:工作日|日|天|月|年|小时|周)(?![份度])|每(?:年|季度|半年|月)")

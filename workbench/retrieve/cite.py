@@ -6,6 +6,7 @@ import math
 
 from ..core.records import Filter, Hit
 from ..link.versions import PART, PART_LEAD, PART_MIN, article_history, grams
+from .asked import ASKS_PERIOD, STATES_PERIOD
 from .citing import ROLE_WINDOW, Citing, kind_of, refs
 from .expand import article_of
 from .pairing import aligned_elsewhere, partners, parts
@@ -26,7 +27,7 @@ def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = Tru
     if c.plan.type == "reasoning":
         cited = linked_hits(c, cited, hops)
     ranked = cited
-    cited = asked_role(c, cited)
+    cited = asked_period(c, asked_role(c, cited))
     # what answers: the best-ranked unit -- and, when a sanction was put before it, the sanction
     # with what it defers its penalty to
     led = bool(ranked) and cited[1:2] == ranked[:1] and c.plan.type != "version_diff"
@@ -81,6 +82,24 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     # (Reasoning questions keep the rule a sanction restates, sanctions.by_roles: applied there too, this
     # lost five tuning and two validation questions and won two -- a scenario asks the rule behind it.)
     return [best, cited[0]] if cited[0] in enforced(c, best, restated=False) else [best]
+
+
+def asked_period(c: Citing, cited: list[str]) -> list[str]:
+    """Asked how long ("多长时间内作出决定", "多久审核一次"; asked.ASKS_PERIOD), a question about one provision
+    rests on one stating a period (asked.STATES_PERIOD): when the best cited unit states none, the best-ranked
+    of the next ROLE_WINDOW hits that does takes its place. Not for a comparison (both versions are
+    cited), a penalty asked (the sanction decides) or a multi-provision type (reasoning)."""
+    if not cited or c.plan.type in ("version_diff", "reasoning") or c.plan.route.sanction or c.plan.language != "zh" \
+            or not ASKS_PERIOD.search(c.plan.question or "") or STATES_PERIOD.search(_text(c, cited[0])):
+        return cited
+    found = next((h.unit_id for h in c.hits[1:1 + ROLE_WINDOW] if c.scope.allows(h.unit)
+                  and STATES_PERIOD.search(_text(c, h.unit_id))), None)
+    return cited if found is None else [found] + [x for x in cited[1:] if x != found]
+
+
+def _text(c: Citing, uid: str) -> str:
+    u = c.unit(uid)
+    return u.text or "" if u is not None else ""
 
 
 def compared_rule_and_sanction(c: Citing, cited: list[str]) -> list[str]:
