@@ -34,7 +34,7 @@ def main() -> int:
               "HISTORY_CUES": route.HISTORY_CUES, "DEF_CUES": route.DEF_CUES, "CURRENT_CUES": route.CURRENT_CUES,
               **{f"ASKED[{k}]": v for k, v in route.ASKED.items()}, "BODY": (route.BODY,), "DUTY_OF": (route.DUTY_OF,),
               "MEANING": (route.MEANING,), "NAME_ASKED": (route.NAME_ASKED,),
-              "FACT_PENALTY (not asked)": (asked.FACT_PENALTY,), "BEAR (not asked)": (asked.BEAR,),
+              "FACT_PENALTY (not asked)": (asked.FACT_PENALTY,), "ASKS_PERIOD": (asked.ASKS_PERIOD,), "BEAR (not asked)": (asked.BEAR,),
               "ASKED_CHANGE": (route.ASKED_CHANGE,), "CHANGE_VERB": (route.CHANGE_VERB,),
               "VERSION_NAMED": (route.VERSION_NAMED,), "ALL_VERSIONS": (route.ALL_VERSIONS,),
               "ADDED": (route.ADDED,), "REMOVED": (route.REMOVED,), "BEFORE_DATE": (route.BEFORE_DATE,),
