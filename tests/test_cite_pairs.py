@@ -49,3 +49,35 @@ def test_a_rule_and_a_sanction_of_two_instruments_linked_by_nothing_make_no_pair
     cited = {**refs, "port@1/a9": [("port@1/a9", "sea@1/a112")]}   # one names the other: a pair after all
     c = _citing(units, hits, 3, qtype="reasoning", refs=cited, route=both, margin=0.25)
     assert by_roles(c)[:2] == ["sea@1/a112", "port@1/a9"]
+
+
+def test_of_two_sanctions_enforcing_one_rule_the_one_citing_the_clause_asked_about_is_cited():
+    """A rule of three clauses, each enforced by the sanction citing it ("违反本法第三十一条第二款规定…",
+    "…第三款规定…"): a question whose facts fall under the third clause (its focus, the clause sharing most
+    of the topic's words) cites the sanction citing that clause, though the other scores higher -- not when
+    BM25's focus is a clause the topic fits worse than another."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+    from workbench.core.records import Filter, Unit
+    from workbench.retrieve.route import Route
+    from workbench.retrieve.sanctions import by_roles
+    clauses = {"w@1/a31/c1": "禁止食用国家重点保护野生动物。", "w@1/a31/c2": "禁止以食用为目的猎捕、交易、运输野生动物。",
+               "w@1/a31/c3": "禁止生产、经营使用野生动物及其制品制作的食品。"}
+    units = {"w@1/a31": "".join(clauses.values()),
+             "w@1/a50": "违反本法第三十一条第二款规定，以食用为目的猎捕野生动物的，从重处罚。",
+             "w@1/a53": "违反本法第三十一条第三款规定，生产、经营使用野生动物制作的食品的，处罚款。", **clauses}
+    refs = {"w@1/a50": [("w@1/a50", "w@1/a31")], "w@1/a53": [("w@1/a53", "w@1/a31")]}
+    by_clause = {"w@1/a50": [("w@1/a50", "w@1/a31/c2")], "w@1/a53": [("w@1/a53", "w@1/a31/c3")]}
+    both = Route("reasoning", sanction=True, asks=("obligation", "sanction"))
+    c = _citing(units, ["w@1/a50", "w@1/a31", "w@1/a53"], 3, qtype="reasoning", refs=refs, route=both, margin=0.35)
+    parts = [Unit(i, "w", "1", "clause", text=t, parent_id="w@1/a31") for i, t in clauses.items()]
+    c.r.ref_units = lambda: by_clause
+    c.r.store.where = lambda f, limit=None: [u for u in parts if any(u.id.startswith(x + "/") for x in f.under)]
+    c.units.update({u.id: u for u in parts})
+
+    def cite(topic, focus):
+        plan = SimpleNamespace(type="reasoning", route=both, question=topic, topic=topic, facts=topic, language="zh")
+        return set(by_roles(replace(c, plan=plan, focus={"w@1/a31": focus}))[:2])
+    assert cite("饭店经营使用野生动物制作的食品出售", "w@1/a31/c3") == {"w@1/a53", "w@1/a31"}
+    assert cite("以食用为目的猎捕野生动物", "w@1/a31/c2") == {"w@1/a50", "w@1/a31"}
+    assert cite("以食用为目的猎捕野生动物", "w@1/a31/c3") == {"w@1/a50", "w@1/a31"}   # a focus the topic fits worse

@@ -7,7 +7,7 @@ import math
 from ..core.records import Filter, Hit
 from ..link.versions import PART, PART_LEAD, PART_MIN, article_history, grams
 from .asked import ASKS_PERIOD, STATES_PERIOD
-from .citing import ROLE_WINDOW, Citing, kind_of, refs
+from .citing import ROLE_WINDOW, Citing, best_part, kind_of, refs
 from .expand import article_of
 from .pairing import aligned_elsewhere, partners, parts
 from .plan import BOTH
@@ -207,7 +207,7 @@ def moved_focus(c: Citing, cited: list[str]) -> list[str]:
     with a definition it uses, not its place). Nothing moves when the whole article matched."""
     focus = c.focus.get(cited[0], cited[0]) if cited else ""
     part = c.unit(focus) if focus.count("/") > 1 else None
-    if part is None or len(grams(part.text)) < PART_MIN or not _best_part(c, part):
+    if part is None or len(grams(part.text)) < PART_MIN or not best_part(c, part):
         return cited
     mine, first = grams(part.text), cited[0].split("/")[0]
     chain = set(article_history(cited[0], c.r.graph.older_version, c.r.graph.newer_version))
@@ -229,15 +229,6 @@ def moved_focus(c: Citing, cited: list[str]) -> list[str]:
                 and c.score.get(best, 0.0) >= c.score.get(x, 0.0) * (1 - c.policy.cite_margin):
             out[i] = best
     return out
-
-
-def _best_part(c: Citing, part) -> bool:
-    """Does the question's topic share at least as many grams with `part` as with any part beside it
-    (same parent)? The focus is BM25's pick; a part it ranks first on length alone is not followed."""
-    want = grams(c.plan.topic)
-    siblings = c.r.store.where(Filter(under=(part.parent_id,), kinds=(part.kind,))) if part.parent_id else []
-    mine = len(want & grams(part.text))
-    return all(len(want & grams(u.text)) <= mine for u in siblings if u.parent_id == part.parent_id)
 
 
 def with_parts(c: Citing, cited: list[str]) -> list[str]:

@@ -7,7 +7,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..core.config import RetrievalConfig
-from ..core.records import Hit, Link, Unit, Via
+from ..core.records import Filter, Hit, Link, Unit, Via
+from ..link.versions import grams
 from ..parse.roles import role_of
 from .expand import article_of
 from .plan import Plan
@@ -102,10 +103,11 @@ def focus_refs(index: dict[str, list[tuple[str, str]]], uid: str, focus: dict[st
                               if (src in above or src.startswith(below)) and t != uid))
 
 
-def reference_index(graph, implicit: bool = False) -> dict[str, list[tuple[str, str]]]:
+def reference_index(graph, implicit: bool = False, units: bool = False) -> dict[str, list[tuple[str, str]]]:
     """article -> (citing unit inside it, cited article), for resolved REFERENCES to units:
     those the text states, or (`implicit`) a penalty's link to the duty it restates without
-    numbering it (link/duties.py), which pairs a sanction with its rule but is not a citation."""
+    numbering it (link/duties.py), which pairs a sanction with its rule but is not a citation.
+    `units`: the cited unit as the text numbers it (an article, or its clause: "第三十一条第三款")."""
     from ..link.duties import EXTRACTOR
     from ..link.resolve import is_placeholder
     cols = graph.columns()
@@ -114,5 +116,14 @@ def reference_index(graph, implicit: bool = False) -> dict[str, list[tuple[str, 
     made = cols.extractor or ("",) * len(cols.type)
     for s, t, typ, ok, by in zip(cols.source, cols.target, cols.type, cols.resolved, made):
         if typ == "REFERENCES" and ok and (by == EXTRACTOR) == implicit and not is_placeholder(names[t]):
-            out.setdefault(article_of(names[s]), []).append((names[s], article_of(names[t])))
+            out.setdefault(article_of(names[s]), []).append((names[s], names[t] if units else article_of(names[t])))
     return out
+
+
+def best_part(c: Citing, part) -> bool:
+    """Does the question's topic share at least as many grams with `part` as with any part beside it
+    (same parent)? The focus is BM25's pick; a part it ranks first on length alone is not followed."""
+    want = grams(c.plan.topic)
+    siblings = c.r.store.where(Filter(under=(part.parent_id,), kinds=(part.kind,))) if part.parent_id else []
+    mine = len(want & grams(part.text))
+    return all(len(want & grams(u.text)) <= mine for u in siblings if u.parent_id == part.parent_id)

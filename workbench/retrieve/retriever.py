@@ -30,6 +30,7 @@ class Retriever:
         self.catalog = Catalog(store, documents)
         self._agraph: ArticleGraph | None = None
         self._refs: dict[str, list[tuple[str, str]]] | None = None
+        self._ref_units: dict[str, list[tuple[str, str]]] | None = None
         self._duties: dict[str, list[tuple[str, str]]] | None = None
         self._cited_by: dict[str, list[str]] | None = None
         self._has_parts: bool | None = None
@@ -66,6 +67,13 @@ class Retriever:
             from .citing import reference_index
             self._refs = reference_index(self.graph)
         return self._refs
+
+    def ref_units(self) -> dict[str, list[tuple[str, str]]]:
+        """article -> (citing unit inside it, cited unit as numbered: article or clause)."""
+        if self._ref_units is None:
+            from .citing import reference_index
+            self._ref_units = reference_index(self.graph, units=True)
+        return self._ref_units
 
     def cited_by(self) -> dict[str, list[str]]:
         """article -> the articles citing it (REFERENCES the text states), in index order."""

@@ -9,7 +9,7 @@ from dataclasses import replace
 from ..core.records import Filter, Hit, Link, Via
 from ..parse.roles import role_of
 from .asked import asks_who_imposes
-from .citing import COVER_MIN, NOT_RULES, ROLE_WINDOW, Citing, kind_of, refs
+from .citing import COVER_MIN, NOT_RULES, ROLE_WINDOW, Citing, best_part, kind_of, refs
 
 
 def by_roles(c: Citing) -> list[str]:
@@ -122,12 +122,39 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
             if u is None or not c.scope.allows(u) or kind_of(u) == kind_of(h.unit):
                 continue
             pair = [h, by_id.get(x) or Hit(x, score.get(x, 0.0), Via("path", (Link(h.unit_id, "REFERENCES", x),)), u)]
-            if value(pair) > best_value:
+            if _better(c, pair, value(pair), best, best_value):
                 best, best_value = pair, value(pair)
     for h in best:
         if h.unit_id not in by_id:
             c.why.setdefault(h.unit_id, h.via)
     return best
+
+
+def _better(c: Citing, pair: list[Hit], value: float, best: list[Hit], best_value: float) -> bool:
+    """Does `pair` (a sanction and a rule) beat `best`? The higher score together -- but of two pairs on one
+    rule, the one whose sanction cites the clause of it the question fell under (`cites_focus`) first."""
+    rule = lambda p: next((h.unit_id for h in p if kind_of(h.unit) != "sanction"), None)  # noqa: E731
+    if len(best) > 1 and best_value > 0 and rule(pair) is not None and rule(pair) == rule(best):
+        mine, theirs = cites_focus(c, *pair), cites_focus(c, *best[:2])
+        if mine != theirs:
+            return mine
+    return value > best_value
+
+
+def cites_focus(c: Citing, a: Hit, b: Hit) -> bool:
+    """Of a sanction and a rule (either order), does the sanction cite the very clause of the rule that
+    matched the question ("违反本法第三十一条第三款规定…" for a question on its third clause)? A rule of
+    several clauses is often enforced clause by clause by several sanctions; the one citing the clause
+    the facts fall under is its penalty. The focus must be the clause sharing most of the topic's
+    grams (`best_part`), not one BM25 ranked first on length."""
+    sanction, rule = (a, b) if kind_of(a.unit) == "sanction" else (b, a)
+    if kind_of(sanction.unit) != "sanction" or kind_of(rule.unit) == "sanction":
+        return False
+    focus = c.focus.get(rule.unit_id, rule.unit_id)
+    part = c.unit(focus) if focus.count("/") > 1 else None
+    if part is None or not best_part(c, part):
+        return False
+    return any(t == focus or t.startswith(focus + "/") for _, t in c.r.ref_units().get(sanction.unit_id, ()))
 
 
 def _unrelated(c: Citing, a: Hit, b: Hit) -> bool:
