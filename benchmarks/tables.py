@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/tables.py benchmarks/results/retrieval_alqac.json [--full] [--splits] [--categories]
     .venv/bin/python benchmarks/tables.py --write zh,zh2,zh3,zh4,sample   # rewrite those sets' tables in README and docs
+    .venv/bin/python benchmarks/tables.py --readme zh6,zh7                # README only: short table, tuning / validation line
+    .venv/bin/python benchmarks/tables.py --overview zh,zh2,zh3           # one table of every set's tuning / validation figures
 
 `--write` finds each set's tables after its command line (`retrieval.py --only NAME`) in
 docs/benchmarks.md (overall, every metric; then tuning / validation parts; then by category;
@@ -67,8 +69,10 @@ def wilcoxon(summary: dict, metrics=("recall@1", "recall@5", "recall@10", "mrr",
 
 README_HEADS = {"zh": "**zh version-aware set**", "zh2": "**Second zh version-aware set**",
                 "zh3": "**Third zh version-aware set**", "zh4": "**Fourth zh version-aware set**",
-                "zh5": "**Fifth zh version-aware set**", "zh11": "**Eleventh zh version-aware set**",
-                "zh12": "**Twelfth zh version-aware set**",
+                "zh5": "**Fifth zh version-aware set**", "zh6": "**Sixth zh version-aware set**",
+                "zh7": "**Seventh zh version-aware set**", "zh8": "**Eighth zh version-aware set**",
+                "zh9": "**Ninth zh version-aware set", "zh10": "**Tenth zh version-aware set**",
+                "zh11": "**Eleventh zh version-aware set**", "zh12": "**Twelfth zh version-aware set**",
                 "alqac": "**ALQAC 2022 + 2023 train**", "sample": "**Sample benchmark**"}
 
 
@@ -89,6 +93,52 @@ def _tables_after(text: str, start: int, tables: list[str]) -> str:
         text = text[:at + 1] + new + text[at + 1 + len(old):]
         pos = at + 1 + len(new)
     return text
+
+
+PARTS_LINE = re.compile(r"Tuning / validation parts \((\d+) / (\d+) questions\), graph: R@5 [\d.]+ / [\d.]+, "
+                        r"MRR [\d.]+ / [\d.]+, Hit@1 [\d.]+ / [\d.]+, cit\. F1 [\d.]+ / [\d.]+\.")
+
+
+def parts_line(summary: dict) -> str:
+    """"Tuning / validation parts (62 / 25 questions), graph: R@5 … / …, MRR …, Hit@1 …, cit. F1 …"."""
+    by = summary["systems"]["graph"]["by_split"]
+    n = summary.get("splits", {})
+    cells = ", ".join(f"{NAMES[m]} {by['tuning'][m]:.3f} / {by['validation'][m]:.3f}"
+                      for m in ("recall@5", "mrr", "hit@1", "citation_f1"))
+    return f"Tuning / validation parts ({n.get('tuning', 0)} / {n.get('validation', 0)} questions), graph: {cells}."
+
+
+def write_readme(names: list[str]) -> None:
+    """The README only: each set's short table and its tuning / validation line after its heading (the
+    docs keep each set's first run and the tables of the run that changed it, see docs/benchmarks.md)."""
+    from pathlib import Path
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    r = readme.read_text(encoding="utf-8")
+    for name in names:
+        summary = json.loads((readme.parent / "benchmarks" / "results" / f"retrieval_{name}.json").read_text(encoding="utf-8"))
+        at = r.index(README_HEADS[name])
+        r = _tables_after(r, at, [table(summary, SHORT)])
+        m = PARTS_LINE.search(r, at)
+        nxt = r.find("\n**", at + 1)
+        if m and (nxt < 0 or m.start() < nxt) and "by_split" in summary["systems"]["graph"]:
+            r = r[:m.start()] + parts_line(summary) + r[m.end():]
+    readme.write_text(r, encoding="utf-8")
+
+
+def overview(names: list[str]) -> str:
+    """One row per set: graph mode's tuning / validation figures and the flat systems' cit. F1."""
+    rows = ["| set | questions (tuning / validation) | graph cit. F1 | graph R@5 | graph MRR | graph Hit@1 | bm25 cit. F1 | hybrid cit. F1 |",
+            "|" + "---|" * 8]
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    for name in names:
+        s = json.loads((root / "benchmarks" / "results" / f"retrieval_{name}.json").read_text(encoding="utf-8"))
+        by, n = s["systems"]["graph"]["by_split"], s.get("splits", {})
+        cell = lambda m: f"{by['tuning'][m]:.3f} / {by['validation'][m]:.3f}"  # noqa: E731
+        rows.append(f"| {name} | {n.get('tuning', 0)} / {n.get('validation', 0)} | {cell('citation_f1')} | {cell('recall@5')} | "
+                    f"{cell('mrr')} | {cell('hit@1')} | {s['systems']['bm25']['overall']['citation_f1']:.3f} | "
+                    f"{s['systems']['hybrid']['overall']['citation_f1']:.3f} |")
+    return "\n".join(rows)
 
 
 def write(names: list[str]) -> None:
@@ -113,9 +163,17 @@ def main() -> int:
     ap.add_argument("--splits", action="store_true", help="the tuning / validation parts")
     ap.add_argument("--categories", action="store_true", help="per category")
     ap.add_argument("--write", help="sets (zh,zh2,alqac,sample) whose tables to rewrite in README and docs")
+    ap.add_argument("--readme", help="sets whose README table and tuning / validation line to rewrite (README only)")
+    ap.add_argument("--overview", help="sets to list in one table of graph mode's tuning / validation figures")
     args = ap.parse_args()
     if args.write:
         write(args.write.split(","))
+        return 0
+    if args.readme:
+        write_readme(args.readme.split(","))
+        return 0
+    if args.overview:
+        print(overview(args.overview.split(",")))
         return 0
     summary = json.loads(open(args.results, encoding="utf-8").read())
     print(table(summary, FULL if args.full else SHORT, args.full))
