@@ -95,16 +95,18 @@ def _tables_after(text: str, start: int, tables: list[str]) -> str:
     return text
 
 
-PARTS_LINE = re.compile(r"Tuning / validation parts \((\d+) / (\d+) questions\), graph: R@5 [\d.]+ / [\d.]+, "
-                        r"MRR [\d.]+ / [\d.]+, Hit@1 [\d.]+ / [\d.]+, cit\. F1 [\d.]+ / [\d.]+\.")
+_N = r"\d\.\d{3}"
+PARTS_LINE = re.compile(rf"Tuning / validation parts \((\d+) / (\d+) questions\), graph: R@5 {_N} / {_N}, "
+                        rf"MRR {_N} / {_N}, Hit@1 {_N} / {_N}, cit\. F1 {_N} / {_N}(?P<f2>, macro-F2 {_N} / {_N})?\.")
 
 
-def parts_line(summary: dict) -> str:
-    """"Tuning / validation parts (62 / 25 questions), graph: R@5 … / …, MRR …, Hit@1 …, cit. F1 …"."""
+def parts_line(summary: dict, f2: bool = False) -> str:
+    """"Tuning / validation parts (62 / 25 questions), graph: R@5 … / …, MRR …, Hit@1 …, cit. F1 …" (and
+    macro-F2 when `f2`)."""
     by = summary["systems"]["graph"]["by_split"]
     n = summary.get("splits", {})
     cells = ", ".join(f"{NAMES[m]} {by['tuning'][m]:.3f} / {by['validation'][m]:.3f}"
-                      for m in ("recall@5", "mrr", "hit@1", "citation_f1"))
+                      for m in ("recall@5", "mrr", "hit@1", "citation_f1") + (("macro_f2",) if f2 else ()))
     return f"Tuning / validation parts ({n.get('tuning', 0)} / {n.get('validation', 0)} questions), graph: {cells}."
 
 
@@ -115,13 +117,18 @@ def write_readme(names: list[str]) -> None:
     readme = Path(__file__).resolve().parents[1] / "README.md"
     r = readme.read_text(encoding="utf-8")
     for name in names:
+        if name not in README_HEADS:
+            print(f"tables.py: --readme {name}: no README heading known for it; use one of {', '.join(README_HEADS)}",
+                  file=sys.stderr)
+            raise SystemExit(2)
         summary = json.loads((readme.parent / "benchmarks" / "results" / f"retrieval_{name}.json").read_text(encoding="utf-8"))
         at = r.index(README_HEADS[name])
         r = _tables_after(r, at, [table(summary, SHORT)])
         m = PARTS_LINE.search(r, at)
         nxt = r.find("\n**", at + 1)
-        if m and (nxt < 0 or m.start() < nxt) and "by_split" in summary["systems"]["graph"]:
-            r = r[:m.start()] + parts_line(summary) + r[m.end():]
+        by = summary["systems"]["graph"].get("by_split", {})
+        if m and (nxt < 0 or m.start() < nxt) and {"tuning", "validation"} <= set(by):
+            r = r[:m.start()] + parts_line(summary, bool(m.group("f2"))) + r[m.end():]
     readme.write_text(r, encoding="utf-8")
 
 
@@ -133,7 +140,10 @@ def overview(names: list[str]) -> str:
     root = Path(__file__).resolve().parents[1]
     for name in names:
         s = json.loads((root / "benchmarks" / "results" / f"retrieval_{name}.json").read_text(encoding="utf-8"))
-        by, n = s["systems"]["graph"]["by_split"], s.get("splits", {})
+        by, n = s["systems"]["graph"].get("by_split", {}), s.get("splits", {})
+        if not {"tuning", "validation"} <= set(by):
+            rows.append(f"| {name} | (no tuning / validation parts) | | | | | | |")
+            continue
         cell = lambda m: f"{by['tuning'][m]:.3f} / {by['validation'][m]:.3f}"  # noqa: E731
         rows.append(f"| {name} | {n.get('tuning', 0)} / {n.get('validation', 0)} | {cell('citation_f1')} | {cell('recall@5')} | "
                     f"{cell('mrr')} | {cell('hit@1')} | {s['systems']['bm25']['overall']['citation_f1']:.3f} | "

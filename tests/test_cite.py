@@ -445,3 +445,18 @@ def test_asked_how_long_a_provision_stating_a_period_is_cited():
     assert ask("到了规定的期限还没作出决定，适用简易程序的条件是什么？") == ["f@1/a53"]
     assert ask("适用简易程序审理的，多久作出决定？", cited=("f@1/a62",)) == ["f@1/a62"]
     assert ask("两个版本在多长时间内作出决定上有何不同？", qtype="version_diff") == ["f@1/a53"]
+    plan = SimpleNamespace(type="precise", route=Route("precise", sanction=True), language="zh",
+                           question="适用简易程序审理的，多长时间内作出决定？逾期怎么处罚？")
+    assert asked_period(replace(c, plan=plan), ["f@1/a53"]) == ["f@1/a53"]                  # a penalty asked
+    plan = SimpleNamespace(type="precise", route=Route("precise"), language="en", question="多长时间内作出决定？")
+    assert asked_period(replace(c, plan=plan), ["f@1/a53"]) == ["f@1/a53"]                  # Chinese only
+    stated = {**units, "f@1/a53": units["f@1/a53"] + "申请人应当在十五日内补正。"}
+    c2 = _citing(stated, ["f@1/a53", "f@1/a54", "f@1/a62"], 1, qtype="precise")
+    plan = SimpleNamespace(type="precise", route=Route("precise"), language="zh", question="多长时间内作出决定？")
+    assert asked_period(replace(c2, plan=plan), ["f@1/a53"]) == ["f@1/a53"]                 # the best states one
+    deferring = {**units, "f@1/a53": "适用简易程序的，审理期限应当符合本法第六十二条的规定。"}
+    c3 = _citing(deferring, ["f@1/a53", "f@1/a54", "f@1/a62"], 1, qtype="precise",
+                 refs={"f@1/a53": [("f@1/a53", "f@1/a62")]})
+    assert asked_period(replace(c3, plan=plan), ["f@1/a53"]) == ["f@1/a53"]                 # its period by reference
+    assert asked_period(replace(c3, plan=plan, r=SimpleNamespace(**{**vars(c3.r), "ref_index": lambda: {}})),
+                        ["f@1/a53"]) == ["f@1/a62"]

@@ -81,3 +81,6 @@ def test_of_two_sanctions_enforcing_one_rule_the_one_citing_the_clause_asked_abo
     assert cite("饭店经营使用野生动物制作的食品出售", "w@1/a31/c3") == {"w@1/a53", "w@1/a31"}
     assert cite("以食用为目的猎捕野生动物", "w@1/a31/c2") == {"w@1/a50", "w@1/a31"}
     assert cite("以食用为目的猎捕野生动物", "w@1/a31/c3") == {"w@1/a50", "w@1/a31"}   # a focus the topic fits worse
+    plan = SimpleNamespace(type="reasoning", route=both, question="x", topic="饭店经营使用野生动物制作的食品出售",
+                           facts="饭店经营使用野生动物制作的食品出售", language="vi")
+    assert set(by_roles(replace(c, plan=plan, focus={"w@1/a31": "w@1/a31/c3"}))[:2]) == {"w@1/a50", "w@1/a31"}  # zh only

@@ -114,6 +114,8 @@ def test_a_clause_moved_to_another_article_is_compared_where_it_went():
     texts = {u.id: u.text for u in units}
     c = _citing(texts, ["j@2018/a43", "j@2024/a47", "j@2024/a48"], 2, named={"j@2018", "j@2024"}, edges=edges)
     c.r.store = Store()
+    from workbench.link.versions import grams
+    c.r.article_grams = lambda doc: {u.id: grams(u.text) for u in units if u.kind == "article" and u.id.split("/")[0] == doc}
 
     def ask(topic, focus, scores=None):
         cc = replace(c, focus={"j@2018/a43": focus}, plan=SimpleNamespace(type="version_diff", topic=topic,
@@ -125,3 +127,8 @@ def test_a_clause_moved_to_another_article_is_compared_where_it_went():
     assert ask("留置措施 集体研究决定 报上一级监察机关批准", "j@2018/a43/c2") == ["j@2018/a43", "j@2024/a47"]
     assert ask("留置时间 延长", "j@2018/a43") == ["j@2018/a43", "j@2024/a47"]          # the whole article matched
     assert ask("留置时间 延长", "j@2018/a43/c2", {"j@2024/a48": 0.5}) == ["j@2018/a43", "j@2024/a47"]
+    cc = replace(c, focus={"j@2018/a43": "j@2018/a43/c2"}, plan=SimpleNamespace(type="version_diff", topic="留置时间 延长",
+                 route=Route("version_diff"), question=""))
+    assert moved_focus(cc, ["j@2018/a43", "j@2024/a49"]) == ["j@2018/a43", "j@2024/a49"]     # not its counterpart
+    by_id["j@2024/a48"] = units[5] = Unit("j@2024/a48", "j", "2024", "article", text="留置时间最长六个月。对涉嫌职务犯罪的被调查人，可以再延长二个月。")
+    assert ask("留置时间 延长", "j@2018/a43/c2") == ["j@2018/a43", "j@2024/a47"]          # too little of it went there

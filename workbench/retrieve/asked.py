@@ -173,10 +173,19 @@ def asked_roles(q: str) -> tuple[str, ...]:
     return tuple(sorted(out, key=ROLES.index))
 
 
-# A question asking how long ("多长时间内", "多久", "几日内", "期限是多少"): its answer states a period. Chinese only: the
-# period forms of Vietnamese and English texts were not measured. "期限" alone is a noun among the facts as often
-# ("到了判决规定的期限"), so only its asking forms count.
-ASKS_PERIOD = re.compile(r"多长时间|多长的?期限|多久|几天|几日|多少天|多少日|几个月|多少个月|多少年|几年|"
-                         r"期限(?:是|为|有)?(?:多长|多少|几)|什么期限|(?:哪个|什么)时限")
-# a period a provision states: a number of days, months or years ("三十日内", "六个月", "5个工作日"), or a rhythm ("每年")
-STATES_PERIOD = re.compile(r"[零〇一二三四五六七八九十百两\d]+\s*个?(?:工作日|日|天|月|年|小时|周)(?![份度])|每(?:年|季度|半年|月)")
+# A question asking how long ("多长时间内", "多久", "几日内", "多少个工作日", "期限是多少"): its answer states a period.
+# Chinese only: the period forms of Vietnamese and English texts were not measured. "期限" alone is a noun among
+# the facts as often ("到了判决规定的期限"), and "几天前", "近几年", "判了几年" tell the facts, so only asking forms count.
+_HOW_MANY = r"(?<![近这了])(?:几|多少)个?(?:工作日|日|天|小时|周|月|年)(?!前|来|以来|后|级|度|份|龄|纪)"
+ASKS_PERIOD = re.compile(r"多长时间|多长的?期限|多久|" + _HOW_MANY + r"|(?:期限|时限|有效期)(?:是|为|有)?(?:多长|多少|几|什么)|"
+                         r"什么期限|(?:哪个|什么)时限")
+# a period a provision states: a number of days, months or years ("三十日内", "六个月", "5个工作日"), or a rhythm
+# ("每年") -- not a date ("2021年1月1日起施行", "二〇二一年") or an ordinal day ("第三十日"): those are removed first
+_NUM = "[零〇一二三四五六七八九十百两\\d]"
+DATES = re.compile(rf"{_NUM}{{2,4}}年(?:{_NUM}{{1,2}}月(?:{_NUM}{{1,3}}日)?)?|{_NUM}{{1,2}}月{_NUM}{{1,3}}日|第{_NUM}+(?:日|天|个?月|年)")
+STATES_PERIOD = re.compile(rf"{_NUM}+\s*个?(?:工作日|日|天|月|年|小时|周)(?![份度])|每(?:年|季度|半年|月)")
+
+
+def states_period(text: str) -> bool:
+    """Does a provision's text state a period (STATES_PERIOD, its dates and ordinal days removed)?"""
+    return STATES_PERIOD.search(DATES.sub(" ", text or "")) is not None

@@ -6,8 +6,8 @@ import math
 
 from ..core.records import Filter, Hit
 from ..link.versions import PART, PART_LEAD, PART_MIN, article_history, grams
-from .asked import ASKS_PERIOD, STATES_PERIOD
-from .citing import ROLE_WINDOW, Citing, best_part, kind_of, refs
+from .asked import ASKS_PERIOD, states_period
+from .citing import ROLE_WINDOW, Citing, best_part, focus_refs, kind_of, refs
 from .expand import article_of
 from .pairing import aligned_elsewhere, partners, parts
 from .plan import BOTH
@@ -86,20 +86,21 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
 
 def asked_period(c: Citing, cited: list[str]) -> list[str]:
     """Asked how long ("多长时间内作出决定", "多久审核一次"; asked.ASKS_PERIOD), a question about one provision
-    rests on one stating a period (asked.STATES_PERIOD): when the best cited unit states none, the best-ranked
-    of the next ROLE_WINDOW hits that does takes its place. Not for a comparison (both versions are
-    cited), a penalty asked (the sanction decides) or a multi-provision type (reasoning)."""
+    rests on one stating a period (asked.states_period) -- itself or through the provision its answering
+    clause defers to ("保存期限应当符合本法第五十条第二款的规定"): when the best cited unit does neither, the
+    best-ranked of the next ROLE_WINDOW hits stating one takes its place. Not for a comparison (both versions
+    are cited), a penalty asked (the sanction decides) or a multi-provision type (reasoning)."""
     if not cited or c.plan.type in ("version_diff", "reasoning") or c.plan.route.sanction or c.plan.language != "zh" \
-            or not ASKS_PERIOD.search(c.plan.question or "") or STATES_PERIOD.search(_text(c, cited[0])):
+            or not ASKS_PERIOD.search(c.plan.question or "") or _period(c, cited[0]) \
+            or any(_period(c, x) for x in focus_refs(c.r.ref_index(), cited[0], c.focus)):
         return cited
-    found = next((h.unit_id for h in c.hits[1:1 + ROLE_WINDOW] if c.scope.allows(h.unit)
-                  and STATES_PERIOD.search(_text(c, h.unit_id))), None)
+    found = next((h.unit_id for h in c.hits[1:1 + ROLE_WINDOW] if c.scope.allows(h.unit) and _period(c, h.unit_id)), None)
     return cited if found is None else [found] + [x for x in cited[1:] if x != found]
 
 
-def _text(c: Citing, uid: str) -> str:
+def _period(c: Citing, uid: str) -> bool:
     u = c.unit(uid)
-    return u.text or "" if u is not None else ""
+    return u is not None and states_period(u.text or "")
 
 
 def compared_rule_and_sanction(c: Citing, cited: list[str]) -> list[str]:
@@ -215,18 +216,13 @@ def moved_focus(c: Citing, cited: list[str]) -> list[str]:
     for i, x in enumerate(cited[1:], 1):
         if x not in chain or x.split("/")[0] == first:
             continue
-        arts = {u.id: grams(u.text) for u in c.r.store.where(Filter(documents=(x.split("/")[0], first),
-                                                                    kinds=("article",)))}
-        df: dict[str, int] = {}
-        for g in arts.values():
-            for y in g:
-                df[y] = df.get(y, 0) + 1
-        weight = {y: math.log((len(arts) + 1) / (df.get(y, 0) + 0.5)) for y in mine}
+        arts = {**c.r.article_grams(first), **c.r.article_grams(x.split("/")[0])}
+        weight = {y: math.log((len(arts) + 1) / (sum(y in g for g in arts.values()) + 0.5)) for y in mine}
         total = sum(weight.values()) or 1.0
         share = {a: sum(weight[y] for y in mine & g) / total for a, g in arts.items() if a.split("/")[0] != first}
         best = max(share, key=lambda a: (share[a], a == x), default=x)
         if best != x and best not in out and share[best] >= PART and share[best] - share.get(x, 0.0) >= PART_LEAD \
-                and c.score.get(best, 0.0) >= c.score.get(x, 0.0) * (1 - c.policy.cite_margin):
+                and x in c.score and c.score.get(best, 0.0) >= c.score[x] * (1 - c.policy.cite_margin):
             out[i] = best
     return out
 

@@ -122,7 +122,8 @@ def reference_index(graph, implicit: bool = False, units: bool = False) -> dict[
 
 def best_part(c: Citing, part) -> bool:
     """Does the question's topic share at least as many grams with `part` as with any part beside it
-    (same parent)? The focus is BM25's pick; a part it ranks first on length alone is not followed."""
+    (same parent)? The focus is BM25's pick; one that another part beats on the topic's own words (BM25
+    may rank a part first on its length) is not followed; a tie, or an empty topic, keeps BM25's pick."""
     want = grams(c.plan.topic)
     siblings = c.r.store.where(Filter(under=(part.parent_id,), kinds=(part.kind,))) if part.parent_id else []
     mine = len(want & grams(part.text))

@@ -31,6 +31,7 @@ class Retriever:
         self._agraph: ArticleGraph | None = None
         self._refs: dict[str, list[tuple[str, str]]] | None = None
         self._ref_units: dict[str, list[tuple[str, str]]] | None = None
+        self._grams: dict[str, dict[str, set[str]]] = {}
         self._duties: dict[str, list[tuple[str, str]]] | None = None
         self._cited_by: dict[str, list[str]] | None = None
         self._has_parts: bool | None = None
@@ -67,6 +68,17 @@ class Retriever:
             from .citing import reference_index
             self._refs = reference_index(self.graph)
         return self._refs
+
+    def article_grams(self, doc: str) -> dict[str, set[str]]:
+        """The grams (link/versions.grams) of every article of one version ('key@version'), kept for
+        the next question comparing it (cite.moved_focus); the last 16 versions read."""
+        if doc not in self._grams:
+            from ..core.records import Filter
+            from ..link.versions import grams
+            if len(self._grams) >= 16:
+                self._grams.pop(next(iter(self._grams)))
+            self._grams[doc] = {u.id: grams(u.text or "") for u in self.store.where(Filter(documents=(doc,), kinds=("article",)))}
+        return self._grams[doc]
 
     def ref_units(self) -> dict[str, list[tuple[str, str]]]:
         """article -> (citing unit inside it, cited unit as numbered: article or clause)."""

@@ -123,7 +123,9 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
                 continue
             pair = [h, by_id.get(x) or Hit(x, score.get(x, 0.0), Via("path", (Link(h.unit_id, "REFERENCES", x),)), u)]
             if _better(c, pair, value(pair), best, best_value):
-                best, best_value = pair, value(pair)
+                # a swap to the focus-citing sanction of the same rule keeps that rule's standing
+                same = len(best) > 1 and _rule(pair) == _rule(best)
+                best, best_value = pair, max(value(pair), best_value) if same else value(pair)
     for h in best:
         if h.unit_id not in by_id:
             c.why.setdefault(h.unit_id, h.via)
@@ -133,12 +135,15 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
 def _better(c: Citing, pair: list[Hit], value: float, best: list[Hit], best_value: float) -> bool:
     """Does `pair` (a sanction and a rule) beat `best`? The higher score together -- but of two pairs on one
     rule, the one whose sanction cites the clause of it the question fell under (`cites_focus`) first."""
-    rule = lambda p: next((h.unit_id for h in p if kind_of(h.unit) != "sanction"), None)  # noqa: E731
-    if len(best) > 1 and best_value > 0 and rule(pair) is not None and rule(pair) == rule(best):
+    if len(best) > 1 and best_value > 0 and _rule(pair) is not None and _rule(pair) == _rule(best):
         mine, theirs = cites_focus(c, *pair), cites_focus(c, *best[:2])
         if mine != theirs:
             return mine
     return value > best_value
+
+
+def _rule(pair: list[Hit]) -> str | None:
+    return next((h.unit_id for h in pair if kind_of(h.unit) != "sanction"), None)
 
 
 def cites_focus(c: Citing, a: Hit, b: Hit) -> bool:
@@ -155,7 +160,9 @@ def cites_focus(c: Citing, a: Hit, b: Hit) -> bool:
     part = c.unit(focus) if focus.count("/") > 1 else None
     if part is None or not best_part(c, part):
         return False
-    return any(t == focus or t.startswith(focus + "/") for _, t in c.r.ref_units().get(sanction.unit_id, ()))
+    # the clause itself, a point of it, or -- a point matched -- the clause holding it
+    return any(t == focus or t.startswith(focus + "/") or t.count("/") > 1 and focus.startswith(t + "/")
+               for _, t in c.r.ref_units().get(sanction.unit_id, ()))
 
 
 def _unrelated(c: Citing, a: Hit, b: Hit) -> bool:
