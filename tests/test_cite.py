@@ -460,3 +460,19 @@ def test_asked_how_long_a_provision_stating_a_period_is_cited():
     assert asked_period(replace(c3, plan=plan), ["f@1/a53"]) == ["f@1/a53"]                 # its period by reference
     assert asked_period(replace(c3, plan=plan, r=SimpleNamespace(**{**vars(c3.r), "ref_index": lambda: {}})),
                         ["f@1/a53"]) == ["f@1/a62"]
+
+
+def test_a_period_asked_and_a_period_stated():
+    """The asking forms of a period, not facts that mention one ("几天前", "近几年", "判了几年", "到了…期限"); a period a
+    provision states, not a date ("自2021年1月1日起施行") or an ordinal day ("第三十日")."""
+    from workbench.retrieve.asked import ASKS_PERIOD, states_period
+    for q in ("应当在多长时间内作出决定？", "多久审核一次？", "几个工作日内答复？", "最长能约定多少年内缴清？", "时限是多少？",
+              "有效期多长？", "应当在多少小时内报告？"):
+        assert ASKS_PERIOD.search(q), q
+    for q in ("几天前他收到通知，怎么处理？", "近几年情况有何变化？", "被判了几年有期徒刑，还要交罚金吗？",
+              "到了判决规定的期限还不交，法院会怎么办？", "员工请了几天假，公司能扣工资吗？"):
+        assert not ASKS_PERIOD.search(q), q
+    for t in ("应当自受理之日起三十日内作出决定。", "保存期限不得少于二年。", "每年审核一次。", "5个工作日内"):
+        assert states_period(t), t
+    for t in ("本法自2021年1月1日起施行。", "二〇二一年公布", "在第三十日届满。", "编制年度报告。"):
+        assert not states_period(t), t
