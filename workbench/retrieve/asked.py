@@ -182,7 +182,9 @@ ASKS_PERIOD = re.compile(r"多长时间|多长的?期限|多久|" + _HOW_MANY + 
 # a period a provision states: a number of days, months or years ("三十日内", "六个月", "5个工作日"), or a rhythm
 # ("每年") -- not a date ("2021年1月1日起施行", "二〇二一年") or an ordinal day ("第三十日"): those are removed first
 _NUM = "[零〇一二三四五六七八九十百两\\d]"
-DATES = re.compile(rf"{_NUM}{{2,4}}年(?:{_NUM}{{1,2}}月(?:{_NUM}{{1,3}}日)?)?|{_NUM}{{1,2}}月{_NUM}{{1,3}}日|第{_NUM}+(?:日|天|个?月|年)")
+# (a year is four digits, "2021年" or "二〇二一年"; "二十年" is a period)
+DATES = re.compile(rf"(?:\d{{4}}|[〇零一二三四五六七八九]{{4}})年(?:{_NUM}{{1,2}}月(?:{_NUM}{{1,3}}日)?)?|"
+                   rf"{_NUM}{{1,2}}月{_NUM}{{1,3}}日|第{_NUM}+(?:日|天|个?月|年)")
 STATES_PERIOD = re.compile(rf"{_NUM}+\s*个?(?:工作日|日|天|月|年|小时|周)(?![份度])|每(?:年|季度|半年|月)")
 
 
