@@ -154,16 +154,14 @@ def overview(names: list[str]) -> str:
 def write(names: list[str]) -> None:
     from pathlib import Path
     root = Path(__file__).resolve().parents[1]
-    docs, readme = root / "docs" / "benchmarks.md", root / "README.md"
-    d, r = docs.read_text(encoding="utf-8"), readme.read_text(encoding="utf-8")
+    docs = root / "docs" / "benchmarks.md"
+    d = docs.read_text(encoding="utf-8")
     for name in names:
         summary = json.loads((root / "benchmarks" / "results" / f"retrieval_{name}.json").read_text(encoding="utf-8"))
         d = _tables_after(d, d.index(f"retrieval.py --only {name}`"),
                           [table(summary, FULL, True), splits(summary), categories(summary), wilcoxon(summary)])
-        if name in README_HEADS:
-            r = _tables_after(r, r.index(README_HEADS[name]), [table(summary, SHORT)])
     docs.write_text(d, encoding="utf-8")
-    readme.write_text(r, encoding="utf-8")
+    write_readme([n for n in names if n in README_HEADS])
 
 
 def main() -> int:

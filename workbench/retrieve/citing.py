@@ -37,6 +37,7 @@ class Citing:
     units: dict[str, Unit | None]    # units read so far (more are read on demand)
     why: dict[str, Via]              # a cited reference -> the path that reached it
     base: dict[str, float] = field(default_factory=dict)   # score without the support part
+    memo: dict = field(default_factory=dict)                # per-question answers kept (best_part)
 
     def unit(self, uid: str) -> Unit | None:
         if uid not in self.units:
@@ -124,7 +125,10 @@ def best_part(c: Citing, part) -> bool:
     """Does the question's topic share at least as many grams with `part` as with any part beside it
     (same parent)? The focus is BM25's pick; one that another part beats on the topic's own words (BM25
     may rank a part first on its length) is not followed; a tie, or an empty topic, keeps BM25's pick."""
-    want = grams(c.plan.topic)
-    siblings = c.r.store.where(Filter(under=(part.parent_id,), kinds=(part.kind,))) if part.parent_id else []
-    mine = len(want & grams(part.text))
-    return all(len(want & grams(u.text)) <= mine for u in siblings if u.parent_id == part.parent_id)
+    key = ("best_part", part.id, c.plan.topic)      # asked once per pair compared (sanctions._better)
+    if key not in c.memo:
+        want = grams(c.plan.topic)
+        siblings = c.r.store.where(Filter(under=(part.parent_id,), kinds=(part.kind,))) if part.parent_id else []
+        mine = len(want & grams(part.text))
+        c.memo[key] = all(len(want & grams(u.text)) <= mine for u in siblings if u.parent_id == part.parent_id)
+    return c.memo[key]

@@ -61,13 +61,14 @@ def abbreviated(text: str, names: list[tuple[str, str]]) -> set[str]:
 
 def shortened(text: str, names: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """(the shortened name as written, e.g. "非法集资司法解释", its instrument's key) for each one in `text`."""
-    out = []
+    out, bare = [], None
     for run in re.finditer(r"《?[\u4e00-\u9fff]+", text):
         s, marked = run.group().lstrip("《"), run.group().startswith("《")
         for m in KIND.finditer(s):
             kind, head = m.group(1), s[max(0, m.start() - MAX_HEAD):m.start()]
             head = BOILER.split(head)[-1]           # what follows the issuer's or the form's words
-            titles = [(t, k) for t, k in ((_bare(n), k) for n, k in names if not n.isascii()) if t.endswith(kind)]
+            bare = bare if bare is not None else [(_bare(n), k) for n, k in names if not n.isascii()]
+            titles = [(t, k) for t, k in bare if t.endswith(kind)]
             if not titles or len(head) < 2 or SELF.search(head) or (kind in COMMON and not marked):
                 continue
             found, start = _by_order(head, kind, titles)

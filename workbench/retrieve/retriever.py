@@ -13,8 +13,8 @@ import numpy as np
 
 from ..core.config import RetrievalConfig
 from ..core.errors import QuestionError
-from ..core.records import EdgeType, Result, Unit
-from ..link.versions import ALIGN_EXTRACTOR
+from ..core.records import EdgeType, Filter, Result, Unit
+from ..link.versions import ALIGN_EXTRACTOR, grams
 from .catalog import Catalog
 from .expand import ArticleGraph
 from ..parse.languages import guess_language, has_words  # noqa: F401  (guess_language re-exported: callers import it from here)
@@ -73,8 +73,6 @@ class Retriever:
         """The grams (link/versions.grams) of every article of one version ('key@version'), kept for
         the next question comparing it (cite.moved_focus); the last 16 versions read."""
         if doc not in self._grams:
-            from ..core.records import Filter
-            from ..link.versions import grams
             if len(self._grams) >= 16:
                 self._grams.pop(next(iter(self._grams)))
             self._grams[doc] = {u.id: grams(u.text or "") for u in self.store.where(Filter(documents=(doc,), kinds=("article",)))}
