@@ -340,6 +340,15 @@ def test_a_penalty_among_the_facts_or_its_decision_as_a_document_is_not_asked():
         assert "sanction" in asked_roles(q), q
 
 
+def test_a_fine_paid_or_told_as_the_cause_of_what_is_asked_is_a_fact():
+    """A fine told as the cause of what is asked ("因为超限运输被罚款") or paid ("把罚款缴清") is among the
+    facts; one still to be paid, failing which a penalty follows, is not erased with it."""
+    from workbench.retrieve.route import asked_roles
+    for q in ("公司因为超限运输被罚款，现在想办理道路运输证，要走什么流程？", "收到决定书以后，多少天内必须把罚款缴清？"):
+        assert "sanction" not in asked_roles(q), q
+    assert "sanction" in asked_roles("不按期缴纳罚款会受到什么处罚？")
+
+
 def test_what_a_party_has_to_do_asks_for_its_duty_but_a_time_limit_does_not():
     from workbench.retrieve.route import asked_roles
     for q in ("屠宰过程中发现生猪患有疫病，屠宰厂该怎么办？", "What do we need to tell the FSRA, and by when?",

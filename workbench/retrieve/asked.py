@@ -57,7 +57,7 @@ ASKED = {
                  # not "担保责任", "担任董事")
                  re.compile("担(什么|哪些|何种|啥)[^，。？]{0,4}责任"),
                  re.compile(r"\bwhat (happens|will happen|would happen|could happen|can happen) (to\b[^?.]{0,40}\b(that|who|which)\b|"
-                            r"if\b[^?.]{0,60}\b(fail|breach|contraven|violat|refus|ignor|does not|doesn't|do not|don't|did not|"
+                            r"if\b[^?.]{0,60}\b(fail|breach|contraven|violat|refus|ignor|falls? (?:below|short)|fell (?:below|short)|does not|doesn't|do not|don't|did not|"
                             r"didn't)\w*)|\b(can|could) happen to\b"),
                  # how a case is to be dealt with, asked in the last clause of a question stating facts before it
                  # ("…锁闭了安全出口，该如何处理？", "…，依当时的条例应当如何处理"): the law's answer is its consequence
@@ -100,7 +100,7 @@ ASKED = {
                    re.compile(r"\b(is|was) (it|this|that)( \w+)? (lawful|unlawful|legal|illegal|allowed|permitted)"
                               r"(?=\s*(\?|$|,|for\b|to\b|under\b))"),
                    re.compile(r"có (hợp pháp|trái pháp luật|vi phạm pháp luật)[^?]{0,40}không"),
-                   re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
+                   re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat|contraven|infring|break|broke)"),
                    re.compile(r"\b(breach\w*|violat\w*|contraven\w*|infring\w*|break(s|ing)?|broke|broken)\b (\w+ ){0,2}"
                               r"(rules?|laws?|requirements?|regulations?|obligations?)\b"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
@@ -140,6 +140,9 @@ NAME_ASKED = re.compile(r"(?:được )?gọi là gì|(?:叫|称为|称作)(?:�
 # phạt … phải ghi") -- not a penalty still to come ("会被罚款，具体多少", "the risk of being fined")
 FACT_PENALTY = re.compile(r"(已经?|曾经?)被((处以)?(罚款|处罚|罚)|追究[^，。；？]{0,8}责任|追责)|被(处以)?(罚款|处罚|罚)(了|过|\d)|(罚款|罚金)(已经?)?(缴|交)(清|完|纳)?了|"
                           r"已经?(缴|交)(纳|清)?了?(罚款|罚金)|(缴|交)(纳|清)?了(罚款|罚金)|(行政)?(处罚|罚款)决定书?|"
+                          # ... or told as the cause of what is asked ("公司因为超限运输被罚款，…现在想办理…"), or paid
+                          # (paying a fine is the procedure of its execution: "多少天内必须把罚款缴清", "缴纳罚款的期限")
+                          r"因(?:为)?[^，。；？]{1,12}被(处以)?(罚款|处罚|罚)|把(罚款|罚金)(缴|交)(清|纳|上)|(缴纳|缴清|交清)(罚款|罚金)|"
                           r"\b(was|were|has been|have been|had been|got) fined\b|"
                           r"\bpaid (a|the|its|their|his|her|our)( \w+)? (fine|penalty)\b|"
                           r"đã (bị )?(xử phạt|phạt|nộp phạt)|quyết định xử phạt|"
