@@ -84,3 +84,45 @@ def test_of_two_sanctions_enforcing_one_rule_the_one_citing_the_clause_asked_abo
     plan = SimpleNamespace(type="reasoning", route=both, question="x", topic="饭店经营使用野生动物制作的食品出售",
                            facts="饭店经营使用野生动物制作的食品出售", language="vi")
     assert set(by_roles(replace(c, plan=plan, focus={"w@1/a31": "w@1/a31/c3"}))[:2]) == {"w@1/a50", "w@1/a31"}  # zh only
+
+
+def test_a_penalty_asked_with_no_sanction_among_the_leading_hits_cites_the_one_the_text_links_to_the_rule():
+    """"…一口回绝了，什么支持都不给，有什么后果": the duty ranks first and no sanction ranks near it (its
+    wording is far from the question's); the sanction of that version citing the duty ("违反本法第十条规定，
+    拒不…的，处…罚款") is cited with it, found over the whole version -- the sanction first when only the
+    penalty is asked. None is added when the text links none to the rule."""
+    from workbench.core.records import Unit
+    from workbench.retrieve.cite import asked_role
+    from workbench.retrieve.route import Route
+    from workbench.retrieve.sanctions import by_roles
+    units = {"l@1/a10": "有关单位和个人应当配合调查，如实提供情况。", "l@1/a2": "国家建立调查工作制度。",
+             "l@1/a3": "调查机关应当依法开展工作。", "l@1/a4": "调查人员应当出示证件。", "l@1/a5": "调查应当由两人以上进行。",
+             "l@1/a30": "违反本法第十条规定，拒不配合调查的，由调查机关责令改正，处一万元以上五万元以下的罚款。",
+             "l@1/a31": "违反本法第十一条规定的，处二万元罚款。"}
+    units["l@1/a30/c1"] = units["l@1/a30"]              # the citing clause
+    refs = {"l@1/a30": [("l@1/a30/c1", "l@1/a10")], "l@1/a31": [("l@1/a31", "l@1/a11")]}
+    hits = ["l@1/a10", "l@1/a2", "l@1/a3", "l@1/a4", "l@1/a5"]
+
+    def with_store(c):
+        class Store:
+            def _unit(self, i):
+                return Unit(i, "l", "1", "article", text=units[i])
+
+            def get(self, ids, vectors=False):
+                return [self._unit(i) for i in ids if i in units]
+
+            def where(self, f, limit=None):
+                return [self._unit(i) for i in units if i.split("/")[0] in f.under and i.count("/") == 1][:limit]
+        c.r.store = Store()
+        c.plan.language = "zh"
+        return c
+    penalty = Route("reasoning", sanction=True, asks=("sanction",))
+    c = with_store(_citing(units, hits, 3, qtype="reasoning", refs=refs, route=penalty))
+    assert by_roles(c)[:2] == ["l@1/a30", "l@1/a10"]
+    c = with_store(_citing(units, hits, 1, qtype="temporal", refs=refs, route=Route("temporal", sanction=True, asks=("sanction",))))
+    assert asked_role(c, ["l@1/a10"]) == ["l@1/a30", "l@1/a10"]     # it cites the rule by number: the rule beside it
+    c = with_store(_citing(units, hits, 3, qtype="reasoning", refs={}, route=penalty))
+    assert by_roles(c)[:1] == ["l@1/a10"] and "l@1/a30" not in by_roles(c)
+    c = with_store(_citing(units, hits, 3, qtype="reasoning", refs=refs, route=penalty))
+    c.plan.language = "vi"                                          # not measured in Vietnamese: as before
+    assert "l@1/a30" not in by_roles(c)

@@ -243,3 +243,19 @@ def test_readme_layout_names_every_module():
         if not re.search(rf"(?<![\w/]){re.escape(parts[-1])}\b", sections.get(folder, "")):
             missing.append(rel(path))
     assert not missing, f"README.md's package layout does not name: {missing}"
+
+
+def test_the_tables_script_refuses_to_overwrite_a_first_run_record():
+    """`benchmarks/tables.py --write` rewrites the docs tables that follow a set's command; for the sets
+    whose docs section holds their first run's tables (zh3 … zh12) that would overwrite a record:
+    exit 2 with one line naming the set and the fix, and nothing written."""
+    import subprocess
+    import sys
+    root = Path(__file__).parents[1]
+    docs = (root / "docs" / "benchmarks.md").read_bytes()
+    readme = (root / "README.md").read_bytes()
+    run = subprocess.run([sys.executable, str(root / "benchmarks" / "tables.py"), "--write", "zh,zh7"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "--write zh7" in run.stderr and "--readme" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
+    assert (root / "docs" / "benchmarks.md").read_bytes() == docs and (root / "README.md").read_bytes() == readme

@@ -12,7 +12,7 @@ from .expand import article_of
 from .pairing import aligned_elsewhere, partners, parts
 from .plan import BOTH
 from .party import by_party
-from .sanctions import by_roles, enforced, enforced_rules, enforcing, fact_match, with_imposer
+from .sanctions import by_roles, enforced, enforced_rules, enforcing, fact_match, stated_sanction, with_imposer
 
 
 def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = True) -> list[str]:
@@ -67,6 +67,8 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     if not cited or not c.plan.route.sanction or _role(c, cited[0]) == "sanction":
         return cited
     pool = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if _role(c, h.unit_id) == "sanction"]
+    if not pool:                            # none ranks near: the one the text links to the rule, if any
+        pool = [h for h in [stated_sanction(c, cited[0])] if h is not None]
     if not pool:
         return cited
     enforces = enforcing(c, cited[0], [h.unit_id for h in pool])
