@@ -180,12 +180,13 @@ def main() -> int:
     ap.add_argument("--overview", help="sets to list in one table of graph mode's tuning / validation figures")
     args = ap.parse_args()
     if args.write:
-        other = [n for n in args.write.split(",") if n not in WRITE_SETS]
+        names = [n.strip() for n in args.write.split(",") if n.strip()]
+        other = [n for n in names if n not in WRITE_SETS]
         if other:
             print(f"tables.py: --write {','.join(other)}: docs/benchmarks.md keeps that set's first-run tables; "
                   f"--write takes {', '.join(WRITE_SETS)} (use --readme for the README table)", file=sys.stderr)
             return 2
-        write(args.write.split(","))
+        write(names)
         return 0
     if args.readme:
         write_readme(args.readme.split(","))

@@ -121,6 +121,10 @@ def test_a_penalty_asked_with_no_sanction_among_the_leading_hits_cites_the_one_t
     assert by_roles(c)[:2] == ["l@1/a30", "l@1/a10"]
     c = with_store(_citing(units, hits, 1, qtype="temporal", refs=refs, route=Route("temporal", sanction=True, asks=("sanction",))))
     assert asked_role(c, ["l@1/a10"]) == ["l@1/a30", "l@1/a10"]     # it cites the rule by number: the rule beside it
+    restated = {"l@1/a30": [("l@1/a30/c1", "l@1/a10")]}               # restated, not cited by number
+    c = with_store(_citing(units, hits, 1, qtype="temporal", refs={}, duties=restated,
+                           route=Route("temporal", sanction=True, asks=("sanction",))))
+    assert asked_role(c, ["l@1/a10"]) == ["l@1/a30", "l@1/a10"]     # found through the rule: the rule stays
     c = with_store(_citing(units, hits, 3, qtype="reasoning", refs={}, route=penalty))
     assert by_roles(c)[:1] == ["l@1/a10"] and "l@1/a30" not in by_roles(c)
     c = with_store(_citing(units, hits, 3, qtype="reasoning", refs=refs, route=penalty))

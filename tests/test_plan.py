@@ -342,11 +342,14 @@ def test_a_penalty_among_the_facts_or_its_decision_as_a_document_is_not_asked():
 
 def test_a_fine_paid_or_told_as_the_cause_of_what_is_asked_is_a_fact():
     """A fine told as the cause of what is asked ("因为超限运输被罚款") or paid ("把罚款缴清") is among the
-    facts; one still to be paid, failing which a penalty follows, is not erased with it."""
+    facts; one still to come ("会被罚款多少") or left unpaid ("逾期不缴纳罚款") is not erased with it."""
     from workbench.retrieve.route import asked_roles
     for q in ("公司因为超限运输被罚款，现在想办理道路运输证，要走什么流程？", "收到决定书以后，多少天内必须把罚款缴清？"):
         assert "sanction" not in asked_roles(q), q
-    assert "sanction" in asked_roles("不按期缴纳罚款会受到什么处罚？")
+    for q in ("不按期缴纳罚款会受到什么处罚？", "逾期不缴纳罚款会怎样？", "因为超载会被罚款多少？", "因违反规定被罚款多少？",
+              "如果不把罚款缴清会怎么样？"):
+        assert "sanction" in asked_roles(q), q
+    assert asked_roles("缴纳罚款的期限是多久？") == ("procedure",)
 
 
 def test_what_a_party_has_to_do_asks_for_its_duty_but_a_time_limit_does_not():

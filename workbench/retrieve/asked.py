@@ -100,7 +100,7 @@ ASKED = {
                    re.compile(r"\b(is|was) (it|this|that)( \w+)? (lawful|unlawful|legal|illegal|allowed|permitted)"
                               r"(?=\s*(\?|$|,|for\b|to\b|under\b))"),
                    re.compile(r"có (hợp pháp|trái pháp luật|vi phạm pháp luật)[^?]{0,40}không"),
-                   re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat|contraven|infring|break|broke)"),
+                   re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat|contraven|infring|break\b|broke\b)"),
                    re.compile(r"\b(breach\w*|violat\w*|contraven\w*|infring\w*|break(s|ing)?|broke|broken)\b (\w+ ){0,2}"
                               r"(rules?|laws?|requirements?|regulations?|obligations?)\b"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),
@@ -142,7 +142,9 @@ FACT_PENALTY = re.compile(r"(已经?|曾经?)被((处以)?(罚款|处罚|罚)|�
                           r"已经?(缴|交)(纳|清)?了?(罚款|罚金)|(缴|交)(纳|清)?了(罚款|罚金)|(行政)?(处罚|罚款)决定书?|"
                           # ... or told as the cause of what is asked ("公司因为超限运输被罚款，…现在想办理…"), or paid
                           # (paying a fine is the procedure of its execution: "多少天内必须把罚款缴清", "缴纳罚款的期限")
-                          r"因(?:为)?[^，。；？]{1,12}被(处以)?(罚款|处罚|罚)|把(罚款|罚金)(缴|交)(清|纳|上)|(缴纳|缴清|交清)(罚款|罚金)|"
+                          # -- not one still to come or left unpaid ("因为超载会被罚款多少", "逾期不缴纳罚款会怎样")
+                          r"因(?:为)?[^，。；？会将要可能]{1,12}被(处以)?(罚款|处罚|罚)(?=[了过，,])|(?<![不未没])把(罚款|罚金)(缴|交)(清|纳|上)|"
+                          r"(?<![不未没期时])(缴纳|缴清|交清)(罚款|罚金)|"
                           r"\b(was|were|has been|have been|had been|got) fined\b|"
                           r"\bpaid (a|the|its|their|his|her|our)( \w+)? (fine|penalty)\b|"
                           r"đã (bị )?(xử phạt|phạt|nộp phạt)|quyết định xử phạt|"

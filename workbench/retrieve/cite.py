@@ -67,10 +67,13 @@ def asked_role(c: Citing, cited: list[str]) -> list[str]:
     if not cited or not c.plan.route.sanction or _role(c, cited[0]) == "sanction":
         return cited
     pool = [h for h in c.hits[:c.policy.cite_max + ROLE_WINDOW] if _role(c, h.unit_id) == "sanction"]
-    if not pool:                            # none ranks near: the one the text links to the rule, if any
-        pool = [h for h in [stated_sanction(c, cited[0])] if h is not None]
-    if not pool:
-        return cited
+    if not pool:                            # none ranks near: the one the text links to the rule, with the rule
+        linked = stated_sanction(c, cited[0])
+        if linked is None:
+            return cited
+        if c.plan.type == "version_diff":
+            return _with_counterpart(c, linked.unit_id)
+        return [cited[0], linked.unit_id] if c.plan.route.asks_duty else [linked.unit_id, cited[0]]
     enforces = enforcing(c, cited[0], [h.unit_id for h in pool])
     pool = [h for h in pool if h.unit_id in enforces] or pool
     match = fact_match(c, [h.unit_id for h in pool]) if len(pool) > 1 else {}

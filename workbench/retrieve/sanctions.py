@@ -88,11 +88,12 @@ def stated_sanction(c: Citing, rule: str) -> Hit | None:
     if c.plan.language not in ("zh", "en"):
         return None
     doc = rule.split("/")[0]
-    ids = [u.id for u in c.r.store.where(Filter(under=(doc,), kinds=("article",))) if kind_of(u) == "sanction"]
+    ids = [u.id for u in c.r.store.where(Filter(under=(doc,), kinds=("article",)))
+           if kind_of(u) == "sanction" and c.scope.allows(u)]
     found = enforcing(c, rule, ids)
     if not found:
         return None
-    best = max(found, key=lambda x: (c.score.get(x, float("-inf")), -ids.index(x)))
+    best = max(found, key=lambda x: (c.score.get(x, float("-inf")), -((c.unit(x) and c.unit(x).article_no) or 0), x))
     via = Via("path", (Link(best, "REFERENCES", rule),))
     c.why.setdefault(best, via)
     return Hit(best, c.score.get(best, 0.0), via, c.unit(best))
