@@ -340,6 +340,16 @@ def test_a_penalty_among_the_facts_or_its_decision_as_a_document_is_not_asked():
         assert "sanction" in asked_roles(q), q
 
 
+def test_how_a_person_is_handled_asks_the_consequence_but_a_matter_or_an_application_does_not():
+    """"文物部门能怎么处理他？": what is done to a person who acted is the law's consequence for the act,
+    whoever handles it; a matter or an application is handled by procedure."""
+    from workbench.retrieve.route import asked_roles
+    for q in ("他没报告，悄悄藏在了家里。按当时的法律，文物部门能怎么处理他？", "法院发现后会怎么处理他们？"):
+        assert "sanction" in asked_roles(q), q
+    for q in ("怎么处理这件事？", "行政机关应当如何处理该申请？", "他的申请应当怎么处理？"):
+        assert "sanction" not in asked_roles(q), q
+
+
 def test_a_fine_paid_or_told_as_the_cause_of_what_is_asked_is_a_fact():
     """A fine told as the cause of what is asked ("因为超限运输被罚款") or paid ("把罚款缴清") is among the
     facts; one still to come ("会被罚款多少") or left unpaid ("逾期不缴纳罚款") is not erased with it."""

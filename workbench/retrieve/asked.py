@@ -66,6 +66,11 @@ ASKED = {
                  re.compile("^(?![^，。；！？,;?!]{0,8}(?:机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局))[\\s\\S]*"
                             "[，。；！？,;?!](?:(?!机关|部门|机构|政府|委员会|法院|检察院|公安|海关|局)[^，。；！？,;?!]){0,30}"
                             "(?:如何|怎么|怎样)处理(?:呢)?(?=[。？！?!]|$)"),
+                 # ... or a person's handling asked ("文物部门能怎么处理他？", "法院会怎么处理他们"): what is done to a person
+                 # who acted is the law's consequence for the act, whoever handles it (a matter or an application is
+                 # handled by procedure: "怎么处理这件事", "如何处理该申请" ask none)
+                 re.compile("(?:如何|怎么|怎样)(?:来)?(?:处理|处置|处分)(?:他|她|他们|她们|此人|该人|这个人|这些人|当事人)"
+                            "(?![^，。；！？,;?!]{0,3}(?:的|之))"),
                  # ... the handling asked of a body after the rule broken is asked, in the same sentence or the next
                  # ("这家厂违反了什么规定，保密部门会怎么处理？", "…违反了哪项要求？主管部门可以如何处理该药店？"): what the
                  # body does to a party breaking a rule is the law's consequence for it -- not a later sentence
