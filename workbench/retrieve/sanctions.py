@@ -82,7 +82,7 @@ def stated_sanction(c: Citing, rule: str) -> Hit | None:
     """The sanction of `rule`'s version whose sanctioning clause cites or restates it (`enforcing`), looked
     for over the whole version when no sanction ranks among the leading hits (a penalty asked, the rule
     found, the sanction worded far from the question: "拒不提供便利" for "一口回绝了，什么支持都不给"):
-    the best-ranked of them, else the first in the text. None when the text links none to it. Measured on
+    the best-ranked of them, else the lowest-numbered. None when the text links none to it. Measured on
     the zh sets and the ObliQA tuning part (no question moved there); Vietnamese is left as it was (the
     ALQAC workspace was not rebuilt to measure it)."""
     if c.plan.language not in ("zh", "en"):
@@ -93,7 +93,8 @@ def stated_sanction(c: Citing, rule: str) -> Hit | None:
     found = enforcing(c, rule, ids)
     if not found:
         return None
-    best = max(found, key=lambda x: (c.score.get(x, float("-inf")), -((c.unit(x) and c.unit(x).article_no) or 0), x))
+    number = lambda x: n if (u := c.unit(x)) is not None and (n := u.article_no) is not None else 10 ** 9  # noqa: E731
+    best = max(found, key=lambda x: (c.score.get(x, float("-inf")), -number(x), x))
     via = Via("path", (Link(best, "REFERENCES", rule),))
     c.why.setdefault(best, via)
     return Hit(best, c.score.get(best, 0.0), via, c.unit(best))
