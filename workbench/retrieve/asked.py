@@ -57,7 +57,7 @@ ASKED = {
                  # not "担保责任", "担任董事")
                  re.compile("担(什么|哪些|何种|啥)[^，。？]{0,4}责任"),
                  re.compile(r"\bwhat (happens|will happen|would happen|could happen|can happen) (to\b[^?.]{0,40}\b(that|who|which)\b|"
-                            r"if\b[^?.]{0,60}\b(fail|breach|contraven|violat|refus|ignor|falls? (?:below|short)|fell (?:below|short)|does not|doesn't|do not|don't|did not|"
+                            r"if\b[^?.]{0,60}\b(fail|breach|contraven|violat|refus|ignor|does not|doesn't|do not|don't|did not|"
                             r"didn't)\w*)|\b(can|could) happen to\b"),
                  # how a case is to be dealt with, asked in the last clause of a question stating facts before it
                  # ("…锁闭了安全出口，该如何处理？", "…，依当时的条例应当如何处理"): the law's answer is its consequence
@@ -105,7 +105,7 @@ ASKED = {
                    re.compile(r"\b(is|was) (it|this|that)( \w+)? (lawful|unlawful|legal|illegal|allowed|permitted)"
                               r"(?=\s*(\?|$|,|for\b|to\b|under\b))"),
                    re.compile(r"có (hợp pháp|trái pháp luật|vi phạm pháp luật)[^?]{0,40}không"),
-                   re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat|contraven|infring|break\b|broke\b)"),
+                   re.compile(r"\b(which|what) (rule|provision|requirement|obligation)s? (\w+ ){0,3}(breach|violat)"),
                    re.compile(r"\b(breach\w*|violat\w*|contraven\w*|infring\w*|break(s|ing)?|broke|broken)\b (\w+ ){0,2}"
                               r"(rules?|laws?|requirements?|regulations?|obligations?)\b"),
                    re.compile(r"vi phạm (quy định|điều|nghĩa vụ) (nào|gì)")),

@@ -176,8 +176,8 @@ def cites_focus(c: Citing, a: Hit, b: Hit) -> bool:
     matched the question ("违反本法第三十一条第三款规定…" for a question on its third clause)? A rule of
     several clauses is often enforced clause by clause by several sanctions; the one citing the clause
     the facts fall under is its penalty. The focus must be the clause sharing most of the topic's
-    grams (`best_part`), not one BM25 ranked first on length. Chinese only: measured on the zh sets
-    (the ALQAC and ObliQA workspaces were not rebuilt to measure it)."""
+    grams (`best_part`), not one BM25 ranked first on length. Chinese only: measured on the zh sets, not
+    on ALQAC or ObliQA."""
     sanction, rule = (a, b) if kind_of(a.unit) == "sanction" else (b, a)
     if c.plan.language != "zh" or kind_of(sanction.unit) != "sanction" or kind_of(rule.unit) == "sanction":
         return False
