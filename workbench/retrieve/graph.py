@@ -13,6 +13,7 @@ from . import cite, pairing
 from .citing import ROLE_WINDOW, kind_of
 from ..link.versions import article_history
 from .expand import Step, article_of
+from .phrases import covers
 from .plan import make_plan, structural
 from .together import start
 from .rerank import Signals, answering, rerank
@@ -78,9 +79,10 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
             listed = step_provisions(r, plan.route.provisions, scope, spans, units)
             candidates = listed or candidates
     vecs = r.store.vectors(candidates)
+    phrase = covers(plan.topic or q, {c: units[c].text for c in candidates}, language) if cfg.weights.phrase else {}
     signals = Signals(units, steps, {h.unit_id: h.score for h in seeds.lexical}, vecs,
                       frozenset(u.id for u in seeds.direct), seeds.as_then, answering(plan.route.asks),
-                      frozenset(scope.keys), found_by(seeds), citing, seeds.named_share)
+                      frozenset(scope.keys), found_by(seeds), citing, seeds.named_share, phrase)
     hits, parts = rerank(candidates, signals, semantic_query(qvec, question_vec, seeds.named_share), cfg.weights,
                          dict(cfg.edge_prior), scope.prefer_now, hops, r.agraph.neighbours)
     if flat_searches:

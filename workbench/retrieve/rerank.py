@@ -2,6 +2,7 @@
 
     score = semantic·cos' + lexical·bm25' + proximity/(1+d) + edge·prior(last edge type)
           + direct + current + role + named + support·(strongest linked evidence)
+          + phrase·(share of the question's topic the provision holds word for word, phrases.py)
 
 role: a bonus for a provision whose role (parse/roles.py) is one the question asks for
 (route.asked_roles: a penalty asks for a sanction, a duty for an obligation or prohibition).
@@ -50,6 +51,7 @@ class Signals:
     found: dict[str, str] = field(default_factory=dict)   # seed / candidate -> "BM25 #2, dense #5"
     citing: dict[str, str] = field(default_factory=dict)  # unit -> "article" / "instrument": it cites a named one
     named_share: float = 1.0         # seeds.named_share: how much the named bonus counts
+    phrase: dict[str, float] = field(default_factory=dict)   # phrases.cover of the topic in each candidate
 
 
 def answering(asks) -> frozenset[str]:
@@ -78,7 +80,8 @@ def rerank(candidates: set[str], s: Signals, qvec: np.ndarray, w: Weights, prior
             "current": w.current if prefer_now and s.units[uid].effective_to is None else 0.0,
             "role": w.role if w.role and s.asked and role_of(s.units[uid]) in s.asked else 0.0,
             "named": w.named * s.named_share if s.keys and s.units[uid].key in s.keys else 0.0,
-            "citing": w.citing * CITING.get(s.citing.get(uid), lambda w, share: 0.0)(w, s.named_share)}
+            "citing": w.citing * CITING.get(s.citing.get(uid), lambda w, share: 0.0)(w, s.named_share),
+            "phrase": w.phrase * s.phrase.get(uid, 0.0)}
     base = {uid: sum(p.values()) for uid, p in parts.items()}
     top = max(base.values(), default=1.0) or 1.0
     if w.support:

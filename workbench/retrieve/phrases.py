@@ -1,0 +1,67 @@
+"""How much of a question's wording a provision holds word for word.
+
+Questions about a provision often restate its wording ("出厂未经肉品品质检验的生猪产品"), and BM25,
+a bag of words and characters, gives a provision restating the phrase hardly more than a longer
+one sharing its words scattered (a list of offences naming the same party and goods). The phrase
+cover is the share of the question's topic lying in runs of at least `MIN_RUN` tokens found
+contiguous in the provision -- the phrase part of a term-proximity model. Chinese is read by
+character, after dropping punctuation, spaces and a bracketed alternative of one or two
+characters after a word ("屠宰厂（场）", "观测站（点）": the law's way of naming two things at once,
+the question naming one); Vietnamese and English by lower-cased word.
+
+MIN_RUN is set by language, not fitted: four Chinese characters (two words), three words.
+"""
+from __future__ import annotations
+
+import re
+
+MIN_RUN = {"zh": 4, "other": 3}
+ALTERNATIVE = re.compile(r"(?<=[\u3400-\u9fff])[（(][\u3400-\u9fff]{1,2}[）)]")
+NOT_TEXT = re.compile(r"[^\u3400-\u9fff0-9A-Za-z]")
+TITLE = re.compile(r"《[^》]*》")             # an instrument's name is matched by the named bonus, not here
+WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def sequence(text: str, language: str) -> tuple:
+    """What runs are made of: characters (Chinese) or lower-cased words."""
+    if language.startswith("zh"):
+        return tuple(NOT_TEXT.sub("", ALTERNATIVE.sub("", TITLE.sub("", text or ""))))
+    return tuple(w.lower() for w in WORD.findall(text or ""))
+
+
+def cover(topic: tuple, text: tuple, language: str) -> float:
+    """Share of `topic` (a `sequence`) lying in runs of at least MIN_RUN tokens that occur in `text`."""
+    run = MIN_RUN["zh" if language.startswith("zh") else "other"]
+    n = len(topic)
+    if n < run or len(text) < run:
+        return 0.0
+    grams = _grams(text, run)
+    hay = _joined(text)
+    covered = [False] * n
+    for i in range(n - run + 1):
+        if topic[i:i + run] not in grams:
+            continue
+        j = i + run                          # extend the run while it still occurs as one piece
+        while j < n and _joined(topic[i:j + 1]) in hay:
+            j += 1
+        covered[i:j] = [True] * (j - i)
+    return sum(covered) / n
+
+
+def covers(topic: str, texts: dict[str, str], language: str) -> dict[str, float]:
+    """`cover` of the topic in each text (id -> share), zero where nothing is held."""
+    t = sequence(topic, language)
+    out = {}
+    for uid, text in texts.items():
+        share = cover(t, sequence(text, language), language)
+        if share:
+            out[uid] = share
+    return out
+
+
+def _grams(seq: tuple, run: int) -> set:
+    return {seq[i:i + run] for i in range(len(seq) - run + 1)}
+
+
+def _joined(seq: tuple) -> str:
+    return "\x1f" + "\x1f".join(seq) + "\x1f"
