@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 PARTS = ("routing", "direct", "roles", "expansion", "pairing", "change")
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
-WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named")
+WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named", "phrase")
 
 
 def load(name: str, per_set: int):
