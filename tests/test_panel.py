@@ -212,3 +212,11 @@ def test_the_detail_pane_follows_the_result_after_a_change_of_setting(tmp_path):
     assert "rank 3 in this result" in panel.detail.value
     panel.hops.value = "1"                                   # the fake retrieval now returns two units
     assert "not ranked in this result" in panel.detail.value and panel.selected == "k@1/a3"
+
+
+def test_every_re_rank_weight_says_what_it_measures():
+    """Each weight slider and evidence-table column has its hover text (a new weight too)."""
+    from dataclasses import fields
+    from workbench.core.config import Weights
+    from workbench.ui.evidence import FORMULA
+    assert {f.name for f in fields(Weights)} - set(FORMULA) == set()
