@@ -7,9 +7,12 @@ cover is the share of the question's topic lying in runs of at least `MIN_RUN` t
 contiguous in the provision -- the phrase part of a term-proximity model. Chinese is read by
 character, after dropping punctuation, spaces and a bracketed alternative of one or two
 characters after a word ("屠宰厂（场）", "观测站（点）": the law's way of naming two things at once,
-the question naming one); Vietnamese and English by lower-cased word.
+the question naming one); every other language (Vietnamese, English) by lower-cased word.
 
-MIN_RUN is set by language, not fitted: four Chinese characters (two words), three words.
+MIN_RUN is set by language, not fitted: four Chinese characters (two words), three words. Known
+limits: a number is read digit by digit in Chinese ("第3条规定" shares the run "3条规定" with
+"第13条规定"; named articles are matched by direct lookup, not here), and text is not
+Unicode-normalised (a question in decomposed Vietnamese matches nothing, as in BM25).
 """
 from __future__ import annotations
 
@@ -24,27 +27,31 @@ WORD = re.compile(r"\w+", re.UNICODE)
 
 def sequence(text: str, language: str) -> tuple:
     """What runs are made of: characters (Chinese) or lower-cased words."""
-    if language.startswith("zh"):
+    if _chinese(language):
         return tuple(NOT_TEXT.sub("", ALTERNATIVE.sub("", TITLE.sub("", text or ""))))
     return tuple(w.lower() for w in WORD.findall(text or ""))
 
 
 def cover(topic: tuple, text: tuple, language: str) -> float:
     """Share of `topic` (a `sequence`) lying in runs of at least MIN_RUN tokens that occur in `text`."""
-    run = MIN_RUN["zh" if language.startswith("zh") else "other"]
+    run = MIN_RUN["zh" if _chinese(language) else "other"]
     n = len(topic)
     if n < run or len(text) < run:
         return 0.0
     grams = _grams(text, run)
     hay = _joined(text)
     covered = [False] * n
+    end = 0                                  # where the last run found ends
     for i in range(n - run + 1):
         if topic[i:i + run] not in grams:
             continue
-        j = i + run                          # extend the run while it still occurs as one piece
+        # extend the run while it still occurs as one piece; topic[i:end] lies inside the last
+        # run, so it occurs already: each position is extended past once (linear in the topic)
+        j = max(end, i + run)
         while j < n and _joined(topic[i:j + 1]) in hay:
             j += 1
         covered[i:j] = [True] * (j - i)
+        end = j
     return sum(covered) / n
 
 
@@ -57,6 +64,10 @@ def covers(topic: str, texts: dict[str, str], language: str) -> dict[str, float]
         if share:
             out[uid] = share
     return out
+
+
+def _chinese(language: str | None) -> bool:
+    return (language or "").lower().startswith("zh")
 
 
 def _grams(seq: tuple, run: int) -> set:
