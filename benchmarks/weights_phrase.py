@@ -29,8 +29,6 @@ WS = ROOT / "benchmarks" / "workspace-retrieval"
 QUESTIONS = ROOT / "benchmarks" / "questions"
 ZH_SETS = ["zh"] + [f"zh{i}" for i in range(2, 13)]
 GRID = {"zh": (0.0, 0.15, 0.3, 0.5), "en": (0.0, 0.3, 0.6, 1.0), "vi": (0.0, 0.15, 0.3, 0.6, 1.0, 1.5)}
-# the other weights of each language's table in policies.toml, held while the phrase weight moves
-HELD = {"en": {"semantic": 0.35, "lexical": 0.4, "direct": 0.5}, "vi": {"semantic": 0.5, "lexical": 1.0}}
 KEYS = ("recall@5", "recall@10", "mrr", "hit@1", "citation_f1")
 
 
@@ -46,6 +44,7 @@ def benches(language: str) -> dict[str, tuple[Path, Path]]:
 def main() -> int:
     from workbench.core.config import RetrievalConfig, Weights
     from workbench.evaluate.metrics import load_benchmark
+    from workbench.retrieve.route import language_weights
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
     ap.add_argument("--languages", default="zh,en,vi")
@@ -54,14 +53,16 @@ def main() -> int:
     out_path = ROOT / "benchmarks" / "results" / "weights_phrase.json"
     result = json.loads(out_path.read_text(encoding="utf-8")) if out_path.exists() else {}
     folder = Path(tempfile.mkdtemp())
+    # the other weights of each language's table in the bundled policies.toml, held while the phrase weight moves
+    held = {lang: {k: v for k, v in w.items() if k != "phrase"} for lang, w in language_weights().items()}
     for language in args.languages.split(","):
         sets = {name: (Workbench.open(ws, create=False), qf) for name, (ws, qf) in benches(language).items()}
-        policies = language_policies(folder, language) if language in HELD else None
+        policies = language_policies(folder, language) if language in held else None
 
         def config(value: float) -> RetrievalConfig:
             if policies is None:
                 return RetrievalConfig(mode="graph", weights=Weights(phrase=value))
-            return RetrievalConfig(mode="graph", policies=policies(**HELD[language], phrase=value))
+            return RetrievalConfig(mode="graph", policies=policies(**held[language], phrase=value))
 
         def run(split: str, value: float) -> dict:
             per_set = {name: score_set(wb, load_benchmark(qf, split=split), config(value), KEYS)

@@ -114,6 +114,7 @@ def test_a_penalty_asked_with_no_sanction_among_the_leading_hits_cites_the_one_t
             def where(self, f, limit=None):
                 return [self._unit(i) for i in units if i.split("/")[0] in f.under and i.count("/") == 1][:limit]
         c.r.store = Store()
+        c.r.articles = lambda doc: [Store()._unit(i) for i in units if i.split("/")[0] == doc and i.count("/") == 1]
         return c
     penalty = Route("reasoning", sanction=True, asks=("sanction",))
     c = with_store(_citing(units, hits, 3, qtype="reasoning", refs=refs, route=penalty))

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import re
 
+from ..parse.languages import HAN_RUN
+
 MIN_RUN = {"zh": 4, "other": 3}
-ALTERNATIVE = re.compile(r"(?<=[\u3400-\u9fff])[（(][\u3400-\u9fff]{1,2}[）)]")
-NOT_TEXT = re.compile(r"[^\u3400-\u9fff0-9A-Za-z]")
+HAN = HAN_RUN.pattern.rstrip("+")            # one Chinese character, as the tokenizer reads them
+ALTERNATIVE = re.compile(rf"(?<={HAN})[（(]{HAN}{{1,2}}[）)]")
+NOT_TEXT = re.compile(rf"(?!{HAN})[^0-9A-Za-z]")
 TITLE = re.compile(r"《[^》]*》")             # an instrument's name is matched by the named bonus, not here
 WORD = re.compile(r"\w+", re.UNICODE)
 

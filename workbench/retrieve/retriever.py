@@ -32,6 +32,7 @@ class Retriever:
         self._refs: dict[str, list[tuple[str, str]]] | None = None
         self._ref_units: dict[str, list[tuple[str, str]]] | None = None
         self._grams: dict[str, dict[str, set[str]]] = {}
+        self._articles: dict[str, list[Unit]] = {}
         self._duties: dict[str, list[tuple[str, str]]] | None = None
         self._cited_by: dict[str, list[str]] | None = None
         self._has_parts: bool | None = None
@@ -69,13 +70,21 @@ class Retriever:
             self._refs = reference_index(self.graph)
         return self._refs
 
+    def articles(self, doc: str) -> list[Unit]:
+        """Every article of one version ('key@version'), kept for the next question reading it
+        (cite.moved_focus's grams, sanctions.stated_sanction); the last 16 versions read."""
+        if doc not in self._articles:
+            if len(self._articles) >= 16:
+                self._articles.pop(next(iter(self._articles)))
+            self._articles[doc] = self.store.where(Filter(documents=(doc,), kinds=("article",)))
+        return self._articles[doc]
+
     def article_grams(self, doc: str) -> dict[str, set[str]]:
-        """The grams (link/versions.grams) of every article of one version ('key@version'), kept for
-        the next question comparing it (cite.moved_focus); the last 16 versions read."""
+        """The grams (link/versions.grams) of every article of one version, kept as `articles` are."""
         if doc not in self._grams:
             if len(self._grams) >= 16:
                 self._grams.pop(next(iter(self._grams)))
-            self._grams[doc] = {u.id: grams(u.text or "") for u in self.store.where(Filter(documents=(doc,), kinds=("article",)))}
+            self._grams[doc] = {u.id: grams(u.text or "") for u in self.articles(doc)}
         return self._grams[doc]
 
     def ref_units(self) -> dict[str, list[tuple[str, str]]]:

@@ -85,9 +85,7 @@ def stated_sanction(c: Citing, rule: str) -> Hit | None:
     the best-ranked of them, else the lowest-numbered. None when the text links none to it. Measured on
     the zh sets, the ObliQA tuning part (no question moved) and the ALQAC tuning part (one question's
     ranking moved, no figure)."""
-    doc = rule.split("/")[0]
-    ids = [u.id for u in c.r.store.where(Filter(under=(doc,), kinds=("article",)))
-           if kind_of(u) == "sanction" and c.scope.allows(u)]
+    ids = [u.id for u in c.r.articles(rule.split("/")[0]) if kind_of(u) == "sanction" and c.scope.allows(u)]
     found = enforcing(c, rule, ids)
     if not found:
         return None
