@@ -108,6 +108,16 @@ def test_retrieve_with_the_panels_knobs(api):
     assert flat["route"] is None and {h["via"]["kind"] for h in flat["hits"]} == {"bm25"}
     none = api.post("/retrieve", json={**body, "edge_types": [], "hops": {"REFERENCES": 0}}).json()
     assert not [h for h in none["hits"] if h["via"]["path"] and h["via"]["kind"] == "path"]
+    # every re-rank weight can be set, and a weight set holds as set; the response says which were used
+    from dataclasses import fields
+    from workbench.core.config import Weights
+    from workbench.api.models import WeightsIn
+    assert set(WeightsIn.model_fields) == {f.name for f in fields(Weights)}
+    from workbench.retrieve.route import language_weights
+    en = language_weights()["en"]                               # an English question: [language.en] applies
+    assert en["phrase"] != Weights().phrase and r["weights"]["phrase"] == en["phrase"]
+    held = api.post("/retrieve", json={**body, "weights": {"phrase": Weights().phrase}}).json()
+    assert held["weights"]["phrase"] == Weights().phrase and held["weights"]["lexical"] == en["lexical"]
 
 
 def test_ask_answers_and_streams(api):

@@ -94,7 +94,13 @@ def test_config_file_refuses_unknown_sections_and_keys(tmp_path):
     assert cfg.retrieval.top_k == 5 and cfg.retrieval.weights.semantic == 0.7 and cfg.retrieval.weights.lexical == 0.2
     assert cfg.retrieval.hops == (("REFERENCES", 2),) and cfg.retrieval.edge_types == ("REFERENCES",)
     assert cfg.ingest.embed_kinds == ("article",)
+    assert cfg.retrieval.weights_set == ("semantic",)           # a weight written in the file holds as written
     hash(cfg)                                                    # frozen all the way down
+    f.write_text('[retrieval]\nweights_set = ["semantic", "rol"]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"weights_set names 'rol', not a weight; known: semantic"):
+        Config.load(f)
+    f.write_text('[retrieval]\nweights_set = []\n[retrieval.weights]\nsemantic = 0.5\n', encoding="utf-8")
+    assert Config.load(f).retrieval.weights_set == ()           # the file says which hold: none
 
 
 def test_cli_bad_config_is_one_line_and_exit_2(tmp_path, capsys):

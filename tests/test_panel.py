@@ -220,3 +220,30 @@ def test_every_re_rank_weight_says_what_it_measures():
     from workbench.core.config import Weights
     from workbench.ui.evidence import FORMULA
     assert {f.name for f in fields(Weights)} - set(FORMULA) == set()
+
+
+def test_a_weight_slider_the_user_sets_holds_in_every_question_type_and_language(tmp_path):
+    """A slider the user moved is sent as set (`weights_set`), even back at its default, where an
+    untouched one takes the language's and the type's own; "reset weights" lets them apply again,
+    the ViHERMES weighting holds whole, a loaded setting keeps what its file set."""
+    from workbench.core.config import Weights
+    from workbench.ui.panel import weights_line
+    panel, calls = _panel(tmp_path)
+    assert calls[-1].weights_set == ()
+    panel.weight_sliders["role"].value = 0.4
+    panel.weight_sliders["role"].value = Weights().role               # back at the default: still the user's
+    assert calls[-1].weights_set == ("role",) and calls[-1].weights.role == Weights().role
+    panel.reset.click()
+    assert calls[-1].weights_set == () and calls[-1].weights == Weights()
+    panel.vihermes.click()
+    assert calls[-1].weights == Weights.vihermes() and set(calls[-1].weights_set) == set(panel.weight_sliders)
+    path = panel.save_config(tmp_path / "setting.toml")
+    panel.reset.click()
+    assert panel.load_config(path).weights_set == calls[-1].weights_set and set(calls[-1].weights_set) == \
+        set(panel.weight_sliders)
+    # what the language and the type changed is said beside the sliders
+    used = replace(result(["k@1/a1"]), weights=replace(Weights(), lexical=0.4, support=0.0))
+    line = weights_line(used, RetrievalConfig())
+    assert "lexical 0.4" in line and "support 0" in line and "semantic" not in line
+    assert weights_line(replace(used, weights=Weights()), RetrievalConfig()) == ""
+    assert weights_line(used, replace(RetrievalConfig(), mode="bm25")) == ""

@@ -402,12 +402,17 @@ def test_reranking_weights_per_question_language(wb, tmp_path):
     assert any(c["semantic"] > 0 for c in wb.retrieve(zh, RetrievalConfig(top_k=5, policies=str(policies))).components.values())
     mine = wb.retrieve(en, RetrievalConfig(top_k=5, policies=str(policies), weights=Weights(semantic=0.7)))
     assert any(c["semantic"] > 0 for c in mine.components.values())     # the caller's slider wins
+    # a weight the caller set holds even at its default value (`weights_set`); the others still follow the language
+    held = wb.retrieve(en, RetrievalConfig(top_k=5, policies=str(policies), weights_set=("semantic",)))
+    assert max(c["semantic"] for c in held.components.values()) == pytest.approx(Weights().semantic)
+    assert held.weights.semantic == Weights().semantic and mine.weights.semantic == 0.7 and got.weights.semantic == 0.0
     bundled = wb.retrieve(en, RetrievalConfig(top_k=5))     # the best cosine normalises to 1: its weight shows
     from workbench.retrieve.route import language_weights
     en_weights = language_weights()["en"]
     assert en_weights["semantic"] != Weights().semantic
     assert max(c["semantic"] for c in bundled.components.values()) == pytest.approx(en_weights["semantic"])
     assert max(c["lexical"] for c in bundled.components.values()) == pytest.approx(en_weights["lexical"])
+    assert bundled.weights.lexical == en_weights["lexical"] and bundled.weights.support == 0.0    # as used, said
     assert bundled.route.type == "precise" and all(c.get("support", 0.0) == 0.0 for c in bundled.components.values())
     policies.write_text(text.split("[language.en]")[0] + "[language.en]\nweights = { semantik = 0.1 }\n", encoding="utf-8")
     with pytest.raises(ValueError, match="semantik"):

@@ -51,8 +51,9 @@ def settings_config(base: RetrievalConfig, s: m.Settings) -> RetrievalConfig:
     if s.as_of is not None:
         changes["as_of"] = s.as_of.isoformat()
     weights = {k: v for k, v in s.weights.model_dump().items() if v is not None}
-    if weights:
+    if weights:         # set by the caller: they hold in every question type and language
         changes["weights"] = replace(base.weights, **weights)
+        changes["weights_set"] = tuple(sorted(set(base.weights_set) | set(weights)))
     return replace(base, **changes)
 
 
@@ -132,7 +133,8 @@ def create_app(workspace: str | Path, config: Config | None = None) -> FastAPI:
         with shared.model_lock:
             r = wb.retrieve(req.question, cfg)
         return m.RetrieveResponse(hits=r.hits, cited=r.cited, seeds=r.seeds, topic=r.topic, route=_route(r),
-                                  components=r.components, focus=r.focus, ms=(time.perf_counter() - t) * 1000)
+                                  components=r.components, focus=r.focus, ms=(time.perf_counter() - t) * 1000,
+                                  weights=asdict(r.weights) if r.weights is not None else {})
 
     @app.post("/ask", response_model=m.Answer, responses={**BUSY, **STREAM, 503: {"model": m.Problem, "description":
               "the backend asked for cannot answer (no Ollama server, no model file)"}},

@@ -45,7 +45,8 @@ class SearchRequest(Strict):
 
 
 class WeightsIn(Strict):
-    """Re-rank weights to change; the others keep the workspace's values."""
+    """Re-rank weights to set: each holds in every question type and language as given; the
+    others keep the workspace's values, where left at their default the language's and the type's own."""
     semantic: float | None = Field(None, ge=-10, le=10)
     lexical: float | None = Field(None, ge=-10, le=10)
     proximity: float | None = Field(None, ge=-10, le=10)
@@ -55,6 +56,8 @@ class WeightsIn(Strict):
     current: float | None = Field(None, ge=-10, le=10)
     role: float | None = Field(None, ge=-10, le=10)
     named: float | None = Field(None, ge=-10, le=10)
+    citing: float | None = Field(None, ge=-10, le=10)
+    phrase: float | None = Field(None, ge=-10, le=10)
 
 
 class Settings(Strict):
@@ -94,6 +97,7 @@ class RetrieveResponse(BaseModel):
     route: Route | None = None
     components: dict[str, dict[str, float]] = {}
     focus: dict[str, str] = {}
+    weights: dict[str, float] = Field({}, description="the re-rank weights used (graph mode)")
     ms: float
 
 

@@ -65,6 +65,9 @@ class RetrievalConfig:
     hops: tuple[tuple[str, int], ...] | None = None   # overrides the routed policy's hop limits
     edge_types: tuple[str, ...] | None = None         # allowed edge types (None: the policy's)
     weights: Weights = Weights()
+    # weights that hold in every question type and language as set (the caller chose them): any other
+    # weight left at its default takes the language's and the type's own (policies.toml)
+    weights_set: tuple[str, ...] = ()
     edge_prior: tuple[tuple[str, float], ...] = EDGE_PRIOR
     cap: int = 300                       # at most this many units reached by expansion
     as_of: str | None = None             # YYYY-MM-DD; overrides a date found in the question
@@ -133,13 +136,19 @@ class Config:
 def _retrieval(data: dict, path) -> RetrievalConfig:
     section = _section(data, "retrieval", RetrievalConfig, path)
     if "weights" in section:
-        section["weights"] = Weights(**_section(section, "weights", Weights, path, "retrieval.weights"))
+        given = _section(section, "weights", Weights, path, "retrieval.weights")
+        section["weights"] = Weights(**given)
+        section.setdefault("weights_set", sorted(given))     # weights written in the file are meant as written
+    unknown = sorted(set(section.get("weights_set", ())) - {f.name for f in fields(Weights)})
+    if unknown:
+        raise ConfigError(f"{path}: [retrieval] weights_set names {unknown[0]!r}, not a weight; known: "
+                          + ", ".join(f.name for f in fields(Weights)))
     for name in ("hops", "edge_prior"):
         if name in section:
             if not isinstance(section[name], dict):
                 raise ConfigError(f"{path}: [retrieval.{name}] must be a table of edge type = number")
             section[name] = tuple(section[name].items())
-    return RetrievalConfig(**_tuples(section, ("edge_types", "kinds", "ablate")))
+    return RetrievalConfig(**_tuples(section, ("edge_types", "kinds", "ablate", "weights_set")))
 
 
 def _tuples(section: dict, names) -> dict:

@@ -235,6 +235,8 @@ class Result:
     embed_ms: float = 0.0           # time spent embedding inside retrieval (the topic)
     focus: dict[str, str] = field(default_factory=dict)   # article -> the clause / point that matched best
     hops: dict[str, int] = field(default_factory=dict)    # hop limit per edge type the expansion used
+    weights: "object | None" = None  # core.config.Weights the re-rank used (graph mode: the caller's, with the
+                                     # language's and the type's own where the caller left the default)
 
     @property
     def route(self):

@@ -50,9 +50,10 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         steps.setdefault(uid, Step(uid, 1, "AMENDS"))
     candidates = {uid for uid in set(steps) | {h.unit_id for h in seeds.fused} if scope.allows(units.get(uid))}
     own = {**language_weights(cfg.policies).get(language, {}), **policy.weights}
-    if own:     # the language's and the type's own weights, except where the caller set one (a slider moved)
-        default = RetrievalConfig().weights
-        own = {k: v for k, v in own.items() if getattr(cfg.weights, k) == getattr(default, k)}
+    if own:     # the language's and the type's own weights, except where the caller set one: named in
+        default = RetrievalConfig().weights     # weights_set, or moved off its default
+        own = {k: v for k, v in own.items()
+               if k not in cfg.weights_set and getattr(cfg.weights, k) == getattr(default, k)}
         cfg = replace(cfg, weights=replace(cfg.weights, **own))
     citing = citing_named(r, {u.id for u in seeds.direct}, frozenset(scope.keys), candidates) \
         if cfg.weights.citing else {}
@@ -109,7 +110,7 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         keys = plan.keys or {hits[0].unit_id.split("@")[0]}
         cited = [h.unit_id for h in hits if h.unit_id in listed and h.unit_id.split("@")[0] in keys] or cited
     ranked = cited_first(c, cited, score, units, cfg.top_k)
-    return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops)
+    return Result(ranked, cited, plan, parts, list(seeds.ids), plan.topic, embed_ms, seeds.focus, hops, cfg.weights)
 
 
 def traced(hits: list[Hit], direct, plan, window: int) -> str:

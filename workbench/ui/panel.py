@@ -24,7 +24,7 @@ import datetime as dt
 import html
 import time
 import traceback
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
@@ -72,15 +72,17 @@ def parse_date(text) -> str | None:
 
 
 def widget_config(base: RetrievalConfig, mode: str, top_k: int, hops: str, edge_types: Iterable[str],
-                  weights: dict[str, float], as_of: dt.date | str | None, question_type: str) -> RetrievalConfig:
+                  weights: dict[str, float], as_of: dt.date | str | None, question_type: str,
+                  moved: Iterable[str] = ()) -> RetrievalConfig:
     """The RetrievalConfig the widgets describe. hops 'policy' keeps the routed policy's hop
     limits; a number allows that many steps along every ticked edge type. All types ticked
-    means the policy's types; fewer restricts them."""
+    means the policy's types; fewer restricts them. `moved`: the weight sliders the user set,
+    which hold as set in every question type and language (`weights_set`)."""
     ticked = tuple(t for t in EDGE_TYPES if t in set(edge_types))
     return replace(base, mode=mode, top_k=int(top_k),
                    hops=None if hops == "policy" else tuple((t, int(hops)) for t in EDGE_TYPES),
                    edge_types=None if len(ticked) == len(EDGE_TYPES) else ticked,
-                   weights=Weights(**weights), as_of=parse_date(as_of),
+                   weights=Weights(**weights), weights_set=tuple(sorted(set(moved))), as_of=parse_date(as_of),
                    question_type=None if question_type in ("auto", "", None) else question_type)
 
 
@@ -120,6 +122,24 @@ def hops_line(result, config: RetrievalConfig) -> str:
             f"hops in use, from {source}: {html.escape(used)}</div>")
 
 
+def weights_line(result, config: RetrievalConfig) -> str:
+    """The re-rank weights the question's language and type changed from the sliders (graph mode: a
+    weight left at its default takes the language's and the type's own, policies.toml), or ''."""
+    used = getattr(result, "weights", None)
+    if config.mode != "graph" or used is None:
+        return ""
+    changed = [f"{f.name} {getattr(used, f.name):g}" for f in fields(used)
+               if getattr(used, f.name) != getattr(config.weights, f.name)]
+    if not changed:
+        return ""
+    route, language = getattr(result, "route", None), getattr(getattr(result, "plan", None), "language", "")
+    source = " and ".join(x for x in (f"the {language} questions' weights" if language else "",
+                                      f"the policy for {route.type} questions" if route else "") if x)
+    return (f"<div class='wb-weights' style='font-size:11px;line-height:1.35;white-space:normal'>"
+            f"weights in use, from {html.escape(source)} (move a slider to set one yourself): "
+            f"{html.escape(' · '.join(changed))}</div>")
+
+
 def _backends(wb) -> tuple[str, ...]:
     """'extractive' first (fast, deterministic), then the workbench's configured LLM backends."""
     llm = getattr(getattr(wb, "config", None), "llm", None)
@@ -149,7 +169,10 @@ class Panel(Exploring):
         self.updates = 0
         self.auto_answer = auto_answer
         build(self, question, backends, gold, entities)
+        self.moved: set[str] = set(self.base.weights_set)      # weight sliders the user set: they hold as set
 
+        for name, slider in self.weight_sliders.items():        # noted before the update it triggers
+            slider.observe(lambda _, name=name: getattr(self, "_hold", False) or self.moved.add(name), names="value")
         for w in (self.question, self.mode, self.top_k, self.hops, self.qtype, self.as_of,
                   *self.edge_boxes.values(), *self.weight_sliders.values()):
             w.observe(self.update, names="value")
@@ -164,7 +187,8 @@ class Panel(Exploring):
         self.save_button.on_click(lambda _: self._safely("save setting", lambda: self.save_config(self._setting_path())))
         self.load_button.on_click(lambda _: self._safely("load setting", lambda: self.load_config(self._setting_path())))
         self.reset.on_click(lambda _: self.set_weights(Weights()))
-        self.vihermes.on_click(lambda _: self.set_weights(Weights.vihermes()))
+        # the ViHERMES weighting is one setting: it holds in every question type and language
+        self.vihermes.on_click(lambda _: self.set_weights(Weights.vihermes(), self.weight_sliders))
         if question:
             self.update()
 
@@ -198,7 +222,7 @@ class Panel(Exploring):
         return widget_config(self.base, self.mode.value, self.top_k.value, self.hops.value,
                              [t for t, box in self.edge_boxes.items() if box.value],
                              {k: s.value for k, s in self.weight_sliders.items()},
-                             self.as_of.value, self.qtype.value)
+                             self.as_of.value, self.qtype.value, self.moved)
 
     def save_config(self, path: str | Path) -> Path:
         """The widgets' settings as a TOML config file (`workbench --config FILE`, or `load_config`)."""
@@ -224,6 +248,7 @@ class Panel(Exploring):
                 box.value = t in ticked
             for name, slider in self.weight_sliders.items():
                 slider.value = getattr(cfg.weights, name)
+            self.moved = set(cfg.weights_set)
         self.base = replace(self.base, **{f: getattr(cfg, f) for f in ("candidates", "seed_k", "cap", "sub_lexical",
                                                                       "unstructured", "policies", "edge_prior")})
         self.update()
@@ -236,11 +261,14 @@ class Panel(Exploring):
         p = Path(self.config_path.value.strip() or "retrieval.toml")
         return p if p.is_absolute() or self.exports is None else self.exports / p
 
-    def set_weights(self, weights: Weights) -> None:
-        """Move every weight slider at once, with one update."""
+    def set_weights(self, weights: Weights, held: Iterable[str] = ()) -> None:
+        """Move every weight slider at once, with one update. `held`: the weights that hold as set in
+        every question type and language (the others, at their default, take the language's and the
+        type's own: "reset weights" holds none)."""
         with self._held():
             for name, slider in self.weight_sliders.items():
                 slider.value = getattr(weights, name)
+            self.moved = set(held)
         self.update()
 
     def _held(self):
@@ -279,7 +307,7 @@ class Panel(Exploring):
         self.error.value = ""
         self.table.value = view.table_html
         self.graph.value = iframe(view.graph_html, GRAPH_HEIGHT)
-        self.hops_info.value = hops_line(view.result, cfg)
+        self.hops_info.value = hops_line(view.result, cfg) + weights_line(view.result, cfg)
         self.status.value = (f"<span class='wb-status' data-updates='{self.updates}'>update {self.updates}: "
                              f"retrieval {view.ms['retrieve']:.0f} ms, render {view.ms['render']:.0f} ms; "
                              f"graph {html.escape(view.subgraph.signature())}{self._unchanged(before, view)}</span>")
