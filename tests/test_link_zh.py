@@ -275,6 +275,12 @@ DUTY_LAW = """中华人民共和国测试法
 第二十五条　任何单位和个人不得为未经定点违法从事屠宰活动的单位或者个人提供屠宰场所或者产品储存设施。
 
 第二十六条　违反本法规定，未经定点从事屠宰活动的，由主管部门予以取缔，并处罚款。
+
+第二十七条　养殖场应当建立养殖档案，载明畜禽的品种、数量和来源。
+
+第二十八条　养殖场应当按照规定保存养殖档案二年。
+
+第二十九条　违反本法规定，养殖场未备案，养殖场未建立养殖档案或者未按照规定保存养殖档案的，由主管部门责令限期改正，可以处一万元以下罚款。
 """
 
 
@@ -302,6 +308,15 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     # a duty sentence restated without its subject and duty word ("未经定点，任何单位和个人不得从事屠宰活动"
     # -> "未经定点从事屠宰活动"), not the duty naming the conduct inside its object (为…的单位提供场所)
     assert {t for s, t in links if s.startswith("a26")} == {"a24"}
+    # a conduct joining duties broken, each act it says was not done ("未建立养殖档案", "未按照规定保存养殖档案")
+    # required word for word after a duty word: linked to each duty
+    assert {t for s, t in links if s.startswith("a29")} == {"a27", "a28"}
+    from workbench.link.duties import _not_done
+    duty = [("t@1/a1", "养殖场应当建立养殖档案"), ("t@1/a2", "经营者应当保护可移动文物"), ("t@1/a3", "产品应当合格饲料")]
+    assert set(_not_done("养殖场未建立养殖档案", duty)) == {"t@1/a1"}
+    assert _not_done("未经批准建立养殖档案", duty) == {}                 # without a permission: no duty broken
+    assert _not_done("擅自修缮不可移动文物", duty) == {}                 # a negation inside a word
+    assert _not_done("使用不合格饲料", duty) == {} and _not_done("产品不合格饲料", duty) == {}   # a negated adjective
     from workbench.link.duties import _restates
     duty = "未经定点，任何单位和个人不得从事屠宰活动"
     assert _restates("未经定点从事屠宰活动", duty) and _restates("未经定点，从事屠宰活动", duty)

@@ -10,7 +10,10 @@ obligation or prohibition outside the sanction articles) whose wording it repeat
 TF-IDF over Chinese character pairs (IDF within the instrument version), best unit of each
 article, the best article taken when its cosine is at least MIN_SCORE. A conduct restated in a
 few words ("违反本办法的规定虚开发票的") scores low against a long duty article; it is linked to
-the duty unit holding it verbatim when all such units lie in one article (`_naming`).
+the duty unit holding it verbatim when all such units lie in one article (`_naming`). A conduct
+joining several duties broken ("畜禽养殖场未建立养殖档案或者未按照规定保存养殖档案") links, besides, to each
+duty requiring word for word an act it says was not done (`_not_done`: 未 / 不 / 拒不 + the act, found
+right after 应当 / 必须 in one article only).
 
 The edge is a REFERENCES edge from the sanction (clause or point) to the duty (clause or
 point), extractor `implicit-duty`, its confidence the cosine, its evidence the conduct. Other
@@ -123,34 +126,88 @@ def _link(units: list[Unit]) -> list[Edge]:
         conduct = _conduct(u, roles, by_id)
         if conduct is None or len(_HAN.sub("", conduct)) < MIN_CONDUCT:
             continue
-        q = vector(conduct)
-        best: dict[str, tuple[float, str]] = {}
-        for d, dv in duty_vectors:
-            score = sum(x * dv.get(p, 0.0) for p, x in q.items())
-            a = _article(d.id)
-            if score > best.get(a, (0.0, ""))[0]:
-                best[a] = (score, d.id)
-        if not best:
-            continue
-        score, target = max(best.values())
-        restated = _restating(_CLAUSE_TEXT.sub("", conduct), duty_sentences)
-        if restated is not None:        # a duty sentence said again, whatever reads more like the conduct
-            hit = target if _article(target) == _article(restated) and score >= MIN_SCORE else restated
-            edges.append(Edge(u.id, hit, EdgeType.REFERENCES, conduct[:120],
-                              round(max(best.get(_article(hit), (0.0, ""))[0], MIN_SCORE), 3), EXTRACTOR))
-            continue
-        if score >= MIN_SCORE:
-            edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
-            continue
-        named = _named_verbatim(conduct, duty_texts)
-        for hit, part in named.items():
-            edges.append(Edge(u.id, hit, EdgeType.REFERENCES, part[:120],
-                              round(max(best.get(_article(hit), (0.0, hit))[0], MIN_SCORE), 3), EXTRACTOR))
-        # last, a best article standing clear of every other one, its wording only partly repeated
-        runner_up = max((v for a, (v, _) in best.items() if a != _article(target)), default=0.0)
-        if not named and score >= CLEAR_FLOOR and score >= CLEAR_RATIO * runner_up:
-            edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
+        found = len(edges)
+        _link_conduct(u, conduct, duty_vectors, duty_sentences, duty_texts, vector, edges)
+        # a conduct joining several duties broken ("…未建立养殖档案或者未按照规定保存养殖档案"): each act it says
+        # was not done, required word for word by a duty of another article, links to that duty as well
+        linked = {_article(e.target) for e in edges[found:]}
+        for hit, part in _not_done(conduct, duty_texts).items():
+            if _article(hit) not in linked:
+                edges.append(Edge(u.id, hit, EdgeType.REFERENCES, part[:120], MIN_SCORE, EXTRACTOR))
+                linked.add(_article(hit))
     return edges
+
+
+def _link_conduct(u: Unit, conduct: str, duty_vectors, duty_sentences, duty_texts, vector, edges: list[Edge]) -> None:
+    """The links of one sanctioning unit by its conduct as a whole (`_link`): a duty sentence it restates,
+    else the article whose wording it repeats most (MIN_SCORE), else duties naming it verbatim, else an
+    article standing clear of the others."""
+    q = vector(conduct)
+    best: dict[str, tuple[float, str]] = {}
+    for d, dv in duty_vectors:
+        score = sum(x * dv.get(p, 0.0) for p, x in q.items())
+        a = _article(d.id)
+        if score > best.get(a, (0.0, ""))[0]:
+            best[a] = (score, d.id)
+    if not best:
+        return
+    score, target = max(best.values())
+    restated = _restating(_CLAUSE_TEXT.sub("", conduct), duty_sentences)
+    if restated is not None:        # a duty sentence said again, whatever reads more like the conduct
+        hit = target if _article(target) == _article(restated) and score >= MIN_SCORE else restated
+        edges.append(Edge(u.id, hit, EdgeType.REFERENCES, conduct[:120],
+                          round(max(best.get(_article(hit), (0.0, ""))[0], MIN_SCORE), 3), EXTRACTOR))
+        return
+    if score >= MIN_SCORE:
+        edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
+        return
+    named = _named_verbatim(conduct, duty_texts)
+    for hit, part in named.items():
+        edges.append(Edge(u.id, hit, EdgeType.REFERENCES, part[:120],
+                          round(max(best.get(_article(hit), (0.0, hit))[0], MIN_SCORE), 3), EXTRACTOR))
+    # last, a best article standing clear of every other one, its wording only partly repeated
+    runner_up = max((v for a, (v, _) in best.items() if a != _article(target)), default=0.0)
+    if not named and score >= CLEAR_FLOOR and score >= CLEAR_RATIO * runner_up:
+        edges.append(Edge(u.id, target, EdgeType.REFERENCES, conduct[:120], round(score, 3), EXTRACTOR))
+
+
+# "not done": a sentence part opening with a negation, or with a party's name and a negation ("畜禽养殖场未建立…":
+# heads of the names of parties and bodies), before the act a duty requires (未 / 不 / 拒不 / 拒绝, with 按照规定 /
+# 依法 …) -- not "未经" (without a permission: the act is what a licensing rule governs), nor a negated adjective or
+# modal (不合格, 不可, 不得, 不予, 不足, 不能, 不当, 不良, 不实, 不明), nor "没有" (also "there is no": "没有合同约定的")
+_NOT_DONE = re.compile(r"(?:[^，]{0,12}?(?:人|者|人员|单位|企业|机构|部门|机关|委员会|组织|公司|户|场|厂|船舶|船长))?"
+                       r"(?:未|不|拒不|拒绝)(?!经|合格|可|得|予|足|能|当|良|实|明)"
+                       r"(?:按照规定|按规定|依照规定|依照本\w{1,2}规定|依法|按照要求)?")
+# the duty word and at most a few characters of manner before the act it requires ("应当建立", "应当及时主动向…")
+_REQUIRES = re.compile(r"(?:应当|必须)[^，。；：]{0,4}$")
+
+
+def _not_done(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str, str]:
+    """Duty unit -> the part of `conduct` saying it was not done: each sentence part (at a comma or 或者)
+    opening with a negation (_NOT_DONE), the act after it (MIN_CONDUCT characters or more) found
+    verbatim right after a duty word (`_REQUIRES`) in one article only; one duty per article."""
+    out: dict[str, str] = {}
+    for part in dict.fromkeys(p for x in conduct.split("，") for p in x.split("或者")):
+        m = _NOT_DONE.match(part)
+        act = _HAN.sub("", part[m.end():]) if m else ""
+        hit = _requiring(act, duty_texts) if len(act) >= MIN_CONDUCT else None
+        if hit is not None and _article(hit) not in {_article(t) for t in out}:
+            out[hit] = part
+    return out
+
+
+def _requiring(act: str, duty_texts: list[tuple[str, str]]) -> str | None:
+    """The duty unit requiring `act` in so many words (`_REQUIRES` just before it), when such units lie
+    in one article only (`_one_article`)."""
+    holding = []
+    for uid, text in duty_texts:
+        at = text.find(act)
+        while at >= 0:
+            if _REQUIRES.search(text[:at]):
+                holding.append(uid)
+                break
+            at = text.find(act, at + 1)
+    return _one_article(holding)
 
 
 def _named_verbatim(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str, str]:
