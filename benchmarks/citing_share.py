@@ -19,7 +19,7 @@ sel = [q for q in qs if (lambda p: p.keys or p.route.articles)(make_plan(q.quest
 print(len(sel), "of", len(qs), "name something")
 base = wb.config.retrieval
 for sh in shares:
-    cfg = replace(base, mode="graph", weights=replace(Weights(), citing=sh))
+    cfg = replace(base, mode="graph", weights=replace(Weights(), citing=sh), weights_set=("citing",))
     tot = {"mrr": 0, "recall@10": 0, "citation_f1": 0}
     for q in sel:
         c = replace(cfg, as_of=q.as_of) if q.as_of else cfg

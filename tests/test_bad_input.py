@@ -101,6 +101,14 @@ def test_config_file_refuses_unknown_sections_and_keys(tmp_path):
         Config.load(f)
     f.write_text('[retrieval]\nweights_set = []\n[retrieval.weights]\nsemantic = 0.5\n', encoding="utf-8")
     assert Config.load(f).retrieval.weights_set == ()           # the file says which hold: none
+    # a table of every weight without weights_set: a setting saved before weights_set existed, read as it was meant
+    from dataclasses import fields
+    from workbench.core.config import RetrievalConfig, Weights
+    f.write_text("[retrieval.weights]\n" + "".join(f"{w.name} = 0.5\n" for w in fields(Weights)), encoding="utf-8")
+    assert Config.load(f).retrieval.weights_set == ()
+    with pytest.raises(ValueError, match="'semantik' is not a re-rank weight"):
+        RetrievalConfig(weights_set=("semantik",))
+    assert RetrievalConfig(weights_set=("role", "lexical", "role")).weights_set == ("lexical", "role")
 
 
 def test_cli_bad_config_is_one_line_and_exit_2(tmp_path, capsys):

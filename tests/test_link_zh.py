@@ -312,11 +312,15 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     # required word for word after a duty word: linked to each duty
     assert {t for s, t in links if s.startswith("a29")} == {"a27", "a28"}
     from workbench.link.duties import _not_done
-    duty = [("t@1/a1", "养殖场应当建立养殖档案"), ("t@1/a2", "经营者应当保护可移动文物"), ("t@1/a3", "产品应当合格饲料")]
+    duty = [("t@1/a1", "养殖场应当建立养殖档案"), ("t@1/a2", "经营者应当保护可移动文物"), ("t@1/a3", "单位应当合格饲料")]
     assert set(_not_done("养殖场未建立养殖档案", duty)) == {"t@1/a1"}
-    assert _not_done("未经批准建立养殖档案", duty) == {}                 # without a permission: no duty broken
-    assert _not_done("擅自修缮不可移动文物", duty) == {}                 # a negation inside a word
-    assert _not_done("使用不合格饲料", duty) == {} and _not_done("产品不合格饲料", duty) == {}   # a negated adjective
+    assert set(_not_done("未依照本条例规定报告事故", [("t@1/a9", "单位应当依照本条例规定报告事故")])) == {"t@1/a9"}
+    assert _not_done("养殖场未建立档案", [("t@1/a5", "养殖场应当建立档案管理制度")]) == {}   # the act ends where
+    # the duty's phrase does
+    assert _not_done("不可移动文物", duty) == {}                        # a negated adjective or modal: no act
+    assert _not_done("单位不合格饲料", duty) == {}
+    # without a permission ("未经批准…"): the act is what a licensing rule governs, no duty broken
+    assert _not_done("养殖场未经批准建立养殖档案", [("t@1/a4", "养殖场应当经批准建立养殖档案")]) == {}
     from workbench.link.duties import _restates
     duty = "未经定点，任何单位和个人不得从事屠宰活动"
     assert _restates("未经定点从事屠宰活动", duty) and _restates("未经定点，从事屠宰活动", duty)

@@ -242,8 +242,15 @@ def test_a_weight_slider_the_user_sets_holds_in_every_question_type_and_language
     assert panel.load_config(path).weights_set == calls[-1].weights_set and set(calls[-1].weights_set) == \
         set(panel.weight_sliders)
     # what the language and the type changed is said beside the sliders
-    used = replace(result(["k@1/a1"]), weights=replace(Weights(), lexical=0.4, support=0.0))
+    from types import SimpleNamespace
+    from workbench.retrieve.route import classify
+    plan = SimpleNamespace(language="en", route=classify("What must a clinic keep?"))     # a precise question
+    used = replace(result(["k@1/a1"]), weights=replace(Weights(), lexical=0.4, support=0.0), plan=plan)
     line = weights_line(used, RetrievalConfig())
     assert "lexical 0.4" in line and "support 0" in line and "semantic" not in line
+    assert "the weights for en questions and the policy for precise questions" in line
+    plan.language = "zh"                                      # no [language.zh] table: the type's policy alone
+    line = weights_line(replace(used, weights=replace(Weights(), support=0.0)), RetrievalConfig())
+    assert "from the policy for precise questions" in line and "zh" not in line
     assert weights_line(replace(used, weights=Weights()), RetrievalConfig()) == ""
     assert weights_line(used, replace(RetrievalConfig(), mode="bm25")) == ""

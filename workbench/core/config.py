@@ -66,7 +66,7 @@ class RetrievalConfig:
     edge_types: tuple[str, ...] | None = None         # allowed edge types (None: the policy's)
     weights: Weights = Weights()
     # weights that hold in every question type and language as set (the caller chose them): any other
-    # weight left at its default takes the language's and the type's own (policies.toml)
+    # weight left at its default takes the language's and the type's own (policies.toml); sorted, no repeats
     weights_set: tuple[str, ...] = ()
     edge_prior: tuple[tuple[str, float], ...] = EDGE_PRIOR
     cap: int = 300                       # at most this many units reached by expansion
@@ -85,6 +85,16 @@ class RetrievalConfig:
     unstructured: str = "off"            # graph mode, for a question with nothing structural to use
                                          # (retrieve.plan.structural): "off" | "fuse" (RRF of the
                                          # graph ranking and the fused seeds) | "flat" (the fused seeds)
+
+    def __post_init__(self):
+        if isinstance(self.weights_set, str):
+            raise ValueError(f"weights_set = {self.weights_set!r}: give a tuple of weight names, e.g. (\"role\",)")
+        names = {f.name for f in fields(Weights)}
+        unknown = sorted(set(self.weights_set) - names)
+        if unknown:
+            raise ValueError(f"weights_set: {unknown[0]!r} is not a re-rank weight; give names among "
+                             + ", ".join(sorted(names)))
+        object.__setattr__(self, "weights_set", tuple(sorted(set(self.weights_set))))
 
 
 @dataclass(frozen=True)
@@ -138,11 +148,16 @@ def _retrieval(data: dict, path) -> RetrievalConfig:
     if "weights" in section:
         given = _section(section, "weights", Weights, path, "retrieval.weights")
         section["weights"] = Weights(**given)
-        section.setdefault("weights_set", sorted(given))     # weights written in the file are meant as written
+        # weights written in the file are meant as written -- but a table of every weight without weights_set is a
+        # setting saved before weights_set existed (the panel wrote them all): it meant what it did then, only the
+        # weights moved off their default holding
+        every = set(given) == {f.name for f in fields(Weights)}
+        section.setdefault("weights_set", [] if every else sorted(given))
     unknown = sorted(set(section.get("weights_set", ())) - {f.name for f in fields(Weights)})
     if unknown:
         raise ConfigError(f"{path}: [retrieval] weights_set names {unknown[0]!r}, not a weight; known: "
                           + ", ".join(f.name for f in fields(Weights)))
+    section["weights_set"] = sorted(set(section.get("weights_set", ())))
     for name in ("hops", "edge_prior"):
         if name in section:
             if not isinstance(section[name], dict):

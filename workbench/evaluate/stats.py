@@ -63,7 +63,8 @@ def sweep(wb, questions, hops: Sequence[int] = (0, 1, 2, 3), weight: str = "supp
     for i, h in enumerate(hops):
         for j, v in enumerate(values):
             cfg = replace(base, hops=tuple((t, int(h)) for t in EXPANDABLE),
-                          weights=replace(base.weights, **{weight: float(v)}))
+                          weights=replace(base.weights, **{weight: float(v)}),
+                          weights_set=base.weights_set + (weight,))    # as set, also at its default value
             scores = []
             for q, qv in zip(questions, qvecs):
                 c = replace(cfg, as_of=q.as_of) if q.as_of else cfg

@@ -175,11 +175,13 @@ def _link_conduct(u: Unit, conduct: str, duty_vectors, duty_sentences, duty_text
 # heads of the names of parties and bodies), before the act a duty requires (未 / 不 / 拒不 / 拒绝, with 按照规定 /
 # 依法 …) -- not "未经" (without a permission: the act is what a licensing rule governs), nor a negated adjective or
 # modal (不合格, 不可, 不得, 不予, 不足, 不能, 不当, 不良, 不实, 不明), nor "没有" (also "there is no": "没有合同约定的")
+_MANNER = r"(?:按照规定|按规定|依照规定|依照本\w{1,2}规定|依法|按照要求)"
 _NOT_DONE = re.compile(r"(?:[^，]{0,12}?(?:人|者|人员|单位|企业|机构|部门|机关|委员会|组织|公司|户|场|厂|船舶|船长))?"
-                       r"(?:未|不|拒不|拒绝)(?!经|合格|可|得|予|足|能|当|良|实|明)"
-                       r"(?:按照规定|按规定|依照规定|依照本\w{1,2}规定|依法|按照要求)?")
-# the duty word and at most a few characters of manner before the act it requires ("应当建立", "应当及时主动向…")
-_REQUIRES = re.compile(r"(?:应当|必须)[^，。；：]{0,4}$")
+                       rf"(?:未|不|拒不|拒绝)(?!经|合格|可|得|予|足|能|当|良|实|明){_MANNER}?")
+# the duty word, the same manner words and at most a few characters more before the act it requires ("应当建立",
+# "应当依照本条例规定报告", "应当及时主动向…"); the act ends where the duty's phrase does (not "建立档案" in "建立档案管理制度")
+_REQUIRES = re.compile(rf"(?:应当|必须){_MANNER}?[^，。；：]{{0,4}}$")
+_ACT_END = re.compile(r"$|[，。；：、）)]|[和及并或]")
 
 
 def _not_done(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str, str]:
@@ -197,13 +199,13 @@ def _not_done(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str, str]
 
 
 def _requiring(act: str, duty_texts: list[tuple[str, str]]) -> str | None:
-    """The duty unit requiring `act` in so many words (`_REQUIRES` just before it), when such units lie
-    in one article only (`_one_article`)."""
+    """The duty unit requiring `act` in so many words (`_REQUIRES` just before it, the phrase ending with
+    it), when such units lie in one article only (`_one_article`)."""
     holding = []
     for uid, text in duty_texts:
         at = text.find(act)
         while at >= 0:
-            if _REQUIRES.search(text[:at]):
+            if _REQUIRES.search(text[:at]) and _ACT_END.match(text, at + len(act)):
                 holding.append(uid)
                 break
             at = text.find(act, at + 1)

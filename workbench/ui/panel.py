@@ -132,9 +132,13 @@ def weights_line(result, config: RetrievalConfig) -> str:
                if getattr(used, f.name) != getattr(config.weights, f.name)]
     if not changed:
         return ""
+    from ..retrieve.route import language_weights, load_policies
     route, language = getattr(result, "route", None), getattr(getattr(result, "plan", None), "language", "")
-    source = " and ".join(x for x in (f"the {language} questions' weights" if language else "",
-                                      f"the policy for {route.type} questions" if route else "") if x)
+    moved = {f.name for f in fields(used) if getattr(used, f.name) != getattr(config.weights, f.name)}
+    own = set(language_weights(config.policies).get(language, {})) & moved
+    typed = set(load_policies(config.policies)[route.type].weights) & moved if route is not None else set()
+    source = " and ".join(x for x in (f"the weights for {language} questions" if own - typed else "",
+                                      f"the policy for {route.type} questions" if typed else "") if x) or "the policies"
     return (f"<div class='wb-weights' style='font-size:11px;line-height:1.35;white-space:normal'>"
             f"weights in use, from {html.escape(source)} (move a slider to set one yourself): "
             f"{html.escape(' · '.join(changed))}</div>")
