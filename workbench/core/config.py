@@ -157,7 +157,6 @@ def _retrieval(data: dict, path) -> RetrievalConfig:
     if unknown:
         raise ConfigError(f"{path}: [retrieval] weights_set names {unknown[0]!r}, not a weight; known: "
                           + ", ".join(f.name for f in fields(Weights)))
-    section["weights_set"] = sorted(set(section.get("weights_set", ())))
     for name in ("hops", "edge_prior"):
         if name in section:
             if not isinstance(section[name], dict):

@@ -82,7 +82,7 @@ def widget_config(base: RetrievalConfig, mode: str, top_k: int, hops: str, edge_
     return replace(base, mode=mode, top_k=int(top_k),
                    hops=None if hops == "policy" else tuple((t, int(hops)) for t in EDGE_TYPES),
                    edge_types=None if len(ticked) == len(EDGE_TYPES) else ticked,
-                   weights=Weights(**weights), weights_set=tuple(sorted(set(moved))), as_of=parse_date(as_of),
+                   weights=Weights(**weights), weights_set=tuple(moved), as_of=parse_date(as_of),
                    question_type=None if question_type in ("auto", "", None) else question_type)
 
 
@@ -128,20 +128,18 @@ def weights_line(result, config: RetrievalConfig) -> str:
     used = getattr(result, "weights", None)
     if config.mode != "graph" or used is None:
         return ""
-    changed = [f"{f.name} {getattr(used, f.name):g}" for f in fields(used)
-               if getattr(used, f.name) != getattr(config.weights, f.name)]
+    changed = [f.name for f in fields(used) if getattr(used, f.name) != getattr(config.weights, f.name)]
     if not changed:
         return ""
     from ..retrieve.route import language_weights, load_policies
     route, language = getattr(result, "route", None), getattr(getattr(result, "plan", None), "language", "")
-    moved = {f.name for f in fields(used) if getattr(used, f.name) != getattr(config.weights, f.name)}
-    own = set(language_weights(config.policies).get(language, {})) & moved
-    typed = set(load_policies(config.policies)[route.type].weights) & moved if route is not None else set()
+    own = set(language_weights(config.policies).get(language, {})) & set(changed)
+    typed = set(load_policies(config.policies)[route.type].weights) & set(changed) if route is not None else set()
     source = " and ".join(x for x in (f"the weights for {language} questions" if own - typed else "",
                                       f"the policy for {route.type} questions" if typed else "") if x) or "the policies"
     return (f"<div class='wb-weights' style='font-size:11px;line-height:1.35;white-space:normal'>"
             f"weights in use, from {html.escape(source)} (move a slider to set one yourself): "
-            f"{html.escape(' · '.join(changed))}</div>")
+            f"{html.escape(' · '.join(f'{name} {getattr(used, name):g}' for name in changed))}</div>")
 
 
 def _backends(wb) -> tuple[str, ...]:
