@@ -54,6 +54,32 @@ def test_the_stand_in_paired_with_the_best_unit_is_aligned_with_nothing_of_its_v
     assert out[:2] == ["w@2018/a58", "x@2015/a9"]
 
 
+def test_the_part_of_a_split_article_the_question_is_about_is_paired_with_it():
+    """A revision split one article in two and the alignment took one part for its counterpart, the other
+    for added ("职业学校…职业培训机构的设立…" -> a33 on schools, a34 on training institutions): the added part
+    ranking above the aligned one and holding most of the older article's text is paired with it; an added
+    article holding little of it, or one ranking below the counterpart, is not."""
+    from workbench.core.records import Edge, EdgeType
+    from workbench.retrieve.expand import ArticleGraph
+    from workbench.retrieve.pairing import pair_versions
+    old = "职业学校的设立，必须符合下列基本条件：有组织机构和章程；有合格的教师。职业培训机构的设立，必须符合下列基本条件：有组织机构和管理制度；有相应的经费。"
+    texts = {"v@1996/a24": old,
+             "v@2022/a33": "职业学校的设立，应当符合下列基本条件：有组织机构和章程；有合格的教师和管理人员；有相应的经费。",
+             "v@2022/a34": "职业培训机构的设立，应当符合下列基本条件：有组织机构和管理制度；有相应的经费。",
+             "v@2022/a15": "国家鼓励企业举办职业教育。"}
+    agraph = ArticleGraph.from_edges([Edge("v@2022/a34", "v@1996/a24", EdgeType.AMENDS)])
+
+    def hit(uid, score):
+        key, rest = uid.split("@")
+        return Hit(uid, score, "bm25", Unit(uid, key, rest.split("/")[0], "article", text=texts[uid]))
+    vecs = {u: np.array([1.0, 0.0]) for u in texts}
+    pair = lambda ids: [h.unit_id for h in pair_versions(agraph, [hit(u, 1.0 - i / 10) for i, u in enumerate(ids)],  # noqa: E731
+                                                         vecs, frozenset({"v"}), set())][:2]
+    assert pair(["v@1996/a24", "v@2022/a33", "v@2022/a34"]) == ["v@1996/a24", "v@2022/a33"]
+    assert pair(["v@1996/a24", "v@2022/a34", "v@2022/a33"]) == ["v@1996/a24", "v@2022/a34"]   # ranked below
+    assert pair(["v@1996/a24", "v@2022/a15", "v@2022/a34"]) == ["v@1996/a24", "v@2022/a34"]   # holds little of it
+
+
 def test_an_instrument_named_by_its_versions_alone():
     """"2008年版和2021年版的说法一样吗" names no law: the one instrument with a version of each year is
     meant; none when two have them, or when one year is written."""

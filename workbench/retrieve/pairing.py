@@ -8,7 +8,7 @@ from typing import Callable
 import numpy as np
 
 from ..core.records import EdgeType, Hit, Unit
-from ..link.versions import PART_EXTRACTOR, article_history
+from ..link.versions import PART, PART_EXTRACTOR, article_history, grams
 from ..parse.languages import han_pairs
 from .expand import article_of
 
@@ -57,9 +57,10 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
     aligned with another of the best unit's version (`aligned_elsewhere`). `twins`: instruments holding
     the same law as the best unit's (no other version of it)."""
     by_id = {h.unit_id: h for h in hits}
-    out, placed = [], set()
+    out, placed, split = [], set(), None
     if hits:
         top = hits[0]
+        split = split_part(agraph, hits)
         # an article of another version of it -- one to one: not one aligned with another of the best unit's
         # version -- or of another instrument the question names
         other = [] if partners(agraph, top.unit_id, by_id) else \
@@ -78,12 +79,38 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
             continue
         out.append(h)
         placed.add(h.unit_id)
+        if split is not None and h.unit_id == hits[0].unit_id:     # the part of a split article asked about
+            out.append(Hit(split.unit_id, h.score - 1e-6, split.via.noted("split part"), split.unit))
+            placed.add(split.unit_id)
+            continue
         for nxt in partners(agraph, h.unit_id, by_id):
             if nxt not in placed:
                 partner = by_id[nxt]
                 out.append(Hit(partner.unit_id, h.score - 1e-6, partner.via.noted("version pair"), partner.unit))
                 placed.add(nxt)
     return out
+
+
+def split_part(agraph, hits: list[Hit]) -> Hit | None:
+    """An article split in two by a revision whose alignment took one part for its counterpart and called
+    the other added ("职业学校…职业培训机构的设立，必须符合下列基本条件" became one article on schools and one on
+    training institutions): of the best unit's other versions, an unaligned article (no counterpart in the
+    best unit's version) ranking above the aligned counterpart and holding at least PART of the best unit's
+    text (character grams; link/versions.py's share for a split, not refitted) is the part the question is
+    about. None when there is no such article."""
+    top = hits[0]
+    mates = partners(agraph, top.unit_id, {h.unit_id for h in hits})
+    if not mates or top.unit is None:
+        return None
+    first = min(i for i, h in enumerate(hits) if h.unit_id in mates)
+    held = grams(top.unit.text or "")
+    for h in hits[1:first]:
+        if h.unit is not None and h.unit.key == top.unit.key and h.unit.version != top.unit.version \
+                and held and not aligned_elsewhere(agraph, h.unit_id, top.unit_id) \
+                and not partners(agraph, h.unit_id, {top.unit_id}) \
+                and len(held & grams(h.unit.text or "")) / len(held) >= PART:
+            return h
+    return None
 
 
 def history(graph, uid: str, versions: frozenset[str], unit: Callable[[str], Unit | None],
