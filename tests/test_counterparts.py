@@ -78,6 +78,15 @@ def test_the_part_of_a_split_article_the_question_is_about_is_paired_with_it():
     assert pair(["v@1996/a24", "v@2022/a33", "v@2022/a34"]) == ["v@1996/a24", "v@2022/a33"]
     assert pair(["v@1996/a24", "v@2022/a34", "v@2022/a33"]) == ["v@1996/a24", "v@2022/a34"]   # ranked below
     assert pair(["v@1996/a24", "v@2022/a15", "v@2022/a34"]) == ["v@1996/a24", "v@2022/a34"]   # holds little of it
+    # three versions compared: a version between them keeps its counterpart's place beside the best unit
+    texts["v@2010/a24"] = old
+    agraph = ArticleGraph.from_edges([Edge("v@2022/a34", "v@1996/a24", EdgeType.AMENDS),
+                                      Edge("v@2010/a24", "v@1996/a24", EdgeType.INHERITS)])
+    vecs["v@2010/a24"] = np.array([1.0, 0.0])
+    ids = ["v@1996/a24", "v@2022/a33", "v@2022/a34", "v@2010/a24"]
+    out = [h.unit_id for h in pair_versions(agraph, [hit(u, 1.0 - i / 10) for i, u in enumerate(ids)], vecs,
+                                            frozenset({"v"}), set())]
+    assert out[:3] == ["v@1996/a24", "v@2022/a33", "v@2010/a24"]
 
 
 def test_an_instrument_named_by_its_versions_alone():

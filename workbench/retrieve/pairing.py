@@ -54,8 +54,9 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
     best unit has no aligned counterpart, the unit most like it (cosine of the embeddings)
     among the top hits of its other versions, or of the other instrument the question
     names ("2009年食品安全法与1995年食品卫生法相比"), stands in -- not an article of its own instrument
-    aligned with another of the best unit's version (`aligned_elsewhere`). `twins`: instruments holding
-    the same law as the best unit's (no other version of it)."""
+    aligned with another of the best unit's version (`aligned_elsewhere`); when its counterpart is one part
+    of an article a revision split, the part asked about takes that version's place (`split_part`).
+    `twins`: instruments holding the same law as the best unit's (no other version of it)."""
     by_id = {h.unit_id: h for h in hits}
     out, placed, split = [], set(), None
     if hits:
@@ -82,8 +83,9 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
         if split is not None and h.unit_id == hits[0].unit_id:     # the part of a split article asked about
             out.append(Hit(split.unit_id, h.score - 1e-6, split.via.noted("split part"), split.unit))
             placed.add(split.unit_id)
-            continue
         for nxt in partners(agraph, h.unit_id, by_id):
+            if split is not None and h.unit_id == hits[0].unit_id and nxt.split("/")[0] == split.unit_id.split("/")[0]:
+                continue                    # that version's place beside the best unit is the split part's
             if nxt not in placed:
                 partner = by_id[nxt]
                 out.append(Hit(partner.unit_id, h.score - 1e-6, partner.via.noted("version pair"), partner.unit))
