@@ -87,6 +87,22 @@ def test_the_part_of_a_split_article_the_question_is_about_is_paired_with_it():
     out = [h.unit_id for h in pair_versions(agraph, [hit(u, 1.0 - i / 10) for i, u in enumerate(ids)], vecs,
                                             frozenset({"v"}), set())]
     assert out[:3] == ["v@1996/a24", "v@2022/a33", "v@2010/a24"]
+    # an added article sharing the older one's stock phrases, beside a counterpart holding nearly all of it: no split
+    texts["v@2022/a40"] = "职业学校的设立，必须符合下列基本条件：有组织机构和章程；有合格的教师。国家支持社会力量举办职业学校。"
+    texts["v@2022/a41"] = old.replace("有相应的经费", "有相应的经费和场所")
+    agraph = ArticleGraph.from_edges([Edge("v@2022/a41", "v@1996/a24", EdgeType.AMENDS)])
+    vecs.update({"v@2022/a40": np.array([1.0, 0.0]), "v@2022/a41": np.array([1.0, 0.0])})
+    assert pair(["v@1996/a24", "v@2022/a40", "v@2022/a41"]) == ["v@1996/a24", "v@2022/a41"]
+    # an earlier version of the best unit itself, ranking above the counterpart, is no split part (here 2010
+    # dropped the training institutions and 2022 restored them: 1996 holds what the 2010 counterpart lacks)
+    texts["v@2022/a24"], texts["v@2010/a24"] = old, old.split("。")[0] + "。国家鼓励企业举办职业教育。"
+    agraph = ArticleGraph.from_edges([Edge("v@2010/a24", "v@1996/a24", EdgeType.INHERITS),
+                                      Edge("v@2022/a24", "v@2010/a24", EdgeType.INHERITS)])
+    vecs["v@2022/a24"] = np.array([1.0, 0.0])
+    ids = ["v@2022/a24", "v@1996/a24", "v@2010/a24"]
+    out = [h.unit_id for h in pair_versions(agraph, [hit(u, 1.0 - i / 10) for i, u in enumerate(ids)], vecs,
+                                            frozenset({"v"}), set())]
+    assert out[:2] == ["v@2022/a24", "v@2010/a24"]
 
 
 def test_an_instrument_named_by_its_versions_alone():

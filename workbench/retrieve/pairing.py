@@ -8,7 +8,7 @@ from typing import Callable
 import numpy as np
 
 from ..core.records import EdgeType, Hit, Unit
-from ..link.versions import PART, PART_EXTRACTOR, article_history, grams
+from ..link.versions import PART, PART_EXTRACTOR, PART_LEAD, article_history, grams
 from ..parse.languages import han_pairs
 from .expand import article_of
 
@@ -96,21 +96,25 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
 def split_part(agraph, hits: list[Hit]) -> Hit | None:
     """An article split in two by a revision whose alignment took one part for its counterpart and called
     the other added ("职业学校…职业培训机构的设立，必须符合下列基本条件" became one article on schools and one on
-    training institutions): of the best unit's other versions, an unaligned article (no counterpart in the
-    best unit's version) ranking above the aligned counterpart and holding at least PART of the best unit's
-    text (character grams; link/versions.py's share for a split, not refitted) is the part the question is
-    about. None when there is no such article."""
+    training institutions): an unaligned article (no counterpart in the best unit's version) of a version
+    whose counterpart of the best unit ranks below it, holding at least PART of the best unit's text
+    (character grams) and PART_LEAD of it more than the counterpart alone (link/versions.py's shares for a
+    split, not refitted), is the part the question is about. None when there is no such article."""
     top = hits[0]
     mates = partners(agraph, top.unit_id, {h.unit_id for h in hits})
-    if not mates or top.unit is None:
+    held = grams(top.unit.text or "") if top.unit is not None else set()
+    if not mates or not held:
         return None
+    by_id = {h.unit_id: h for h in hits}
     first = min(i for i, h in enumerate(hits) if h.unit_id in mates)
-    held = grams(top.unit.text or "")
     for h in hits[1:first]:
-        if h.unit is not None and h.unit.key == top.unit.key and h.unit.version != top.unit.version \
-                and held and not aligned_elsewhere(agraph, h.unit_id, top.unit_id) \
-                and not partners(agraph, h.unit_id, {top.unit_id}) \
-                and len(held & grams(h.unit.text or "")) / len(held) >= PART:
+        mate = next((m for m in mates if m.split("/")[0] == h.unit_id.split("/")[0]), None)
+        if mate is None or h.unit is None or aligned_elsewhere(agraph, h.unit_id, top.unit_id) or partners(agraph, h.unit_id, {top.unit_id}):
+            continue
+        theirs, mine = grams(by_id[mate].unit.text or "") & held, grams(h.unit.text or "") & held
+        # it holds a part of the older article (PART of its text), and a part the counterpart does not hold
+        # (PART_LEAD more of it together): two halves, not one article and another sharing its stock phrases
+        if len(mine) >= PART * len(held) and len(mine | theirs) - len(theirs) >= PART_LEAD * len(held):
             return h
     return None
 
