@@ -84,7 +84,8 @@ def pair_versions(agraph, hits: list[Hit], vecs: dict[str, np.ndarray], keys: fr
             out.append(Hit(split.unit_id, h.score - 1e-6, split.via.noted("split part"), split.unit))
             placed.add(split.unit_id)
         for nxt in partners(agraph, h.unit_id, by_id):
-            if split is not None and h.unit_id == hits[0].unit_id and nxt.split("/")[0] == split.unit_id.split("/")[0]:
+            if split is not None and h.unit_id == hits[0].unit_id and \
+                    nxt.split("/")[0] == split.unit_id.split("/")[0]:
                 continue                    # that version's place beside the best unit is the split part's
             if nxt not in placed:
                 partner = by_id[nxt]
@@ -109,7 +110,8 @@ def split_part(agraph, hits: list[Hit]) -> Hit | None:
     first = min(i for i, h in enumerate(hits) if h.unit_id in mates)
     for h in hits[1:first]:
         mate = next((m for m in mates if m.split("/")[0] == h.unit_id.split("/")[0]), None)
-        if mate is None or h.unit is None or aligned_elsewhere(agraph, h.unit_id, top.unit_id) or partners(agraph, h.unit_id, {top.unit_id}):
+        if mate is None or h.unit is None or by_id[mate].unit is None \
+                or aligned_elsewhere(agraph, h.unit_id, top.unit_id) or partners(agraph, h.unit_id, {top.unit_id}):
             continue
         theirs, mine = grams(by_id[mate].unit.text or "") & held, grams(h.unit.text or "") & held
         # it holds a part of the older article (PART of its text), and a part the counterpart does not hold
