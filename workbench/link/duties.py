@@ -201,15 +201,8 @@ def _not_done(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str, str]
 def _requiring(act: str, duty_texts: list[tuple[str, str]]) -> str | None:
     """The duty unit requiring `act` in so many words (`_REQUIRES` just before it, the phrase ending with
     it), when such units lie in one article only (`_one_article`)."""
-    holding = []
-    for uid, text in duty_texts:
-        at = text.find(act)
-        while at >= 0:
-            if _REQUIRES.search(text[:at]) and _ACT_END.match(text, at + len(act)):
-                holding.append(uid)
-                break
-            at = text.find(act, at + 1)
-    return _one_article(holding)
+    return _holding(act, duty_texts, lambda text, at: bool(_REQUIRES.search(text[:at])
+                                                            and _ACT_END.match(text, at + len(act))))
 
 
 def _named_verbatim(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str, str]:
@@ -232,18 +225,26 @@ def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
     restated conduct verbatim -- the conduct follows 不得 / 禁止 / 应当 / 必须 in its own sentence
     part, not a condition before it ("…涉嫌构成犯罪的，应当移送" does not forbid 构成犯罪) -- when
     the units doing so lie in one article only."""
+    def duty_before(text: str, at: int) -> bool:
+        prefix = text[:at]
+        part = re.split(r"[，。；：]", prefix)[-1]
+        # a listed item: the list's lead-in says what is forbidden ("不得有下列行为：（一）…")
+        intro = re.split(r"[，。；]", prefix[:prefix.rfind("：")])[-1] if "：" in prefix else ""
+        return bool(_DUTY.search(part) or "下列" in intro and _DUTY.search(intro))
+    return _holding(conduct, duty_texts, duty_before)
+
+
+def _holding(phrase: str, duty_texts: list[tuple[str, str]], fits) -> str | None:
+    """The duty unit holding `phrase` where `fits(text, at)` says it is what the duty forbids or requires,
+    when the units so holding it lie in one article only (`_one_article`)."""
     holding = []
     for uid, text in duty_texts:
-        at = text.find(conduct)
+        at = text.find(phrase)
         while at >= 0:
-            prefix = text[:at]
-            part = re.split(r"[，。；：]", prefix)[-1]
-            # a listed item: the list's lead-in says what is forbidden ("不得有下列行为：（一）…")
-            intro = re.split(r"[，。；]", prefix[:prefix.rfind("：")])[-1] if "：" in prefix else ""
-            if _DUTY.search(part) or "下列" in intro and _DUTY.search(intro):
+            if fits(text, at):
                 holding.append(uid)
                 break
-            at = text.find(conduct, at + 1)
+            at = text.find(phrase, at + 1)
     return _one_article(holding)
 
 

@@ -73,19 +73,11 @@ class Retriever:
     def articles(self, doc: str) -> list[Unit]:
         """Every article of one version ('key@version'), kept for the next question reading it
         (cite.moved_focus's grams, sanctions.stated_sanction); the last 16 versions read."""
-        if doc not in self._articles:
-            if len(self._articles) >= 16:
-                self._articles.pop(next(iter(self._articles)))
-            self._articles[doc] = self.store.where(Filter(documents=(doc,), kinds=("article",)))
-        return self._articles[doc]
+        return _recent(self._articles, doc, lambda: self.store.where(Filter(documents=(doc,), kinds=("article",))))
 
     def article_grams(self, doc: str) -> dict[str, set[str]]:
         """The grams (link/versions.grams) of every article of one version, kept as `articles` are."""
-        if doc not in self._grams:
-            if len(self._grams) >= 16:
-                self._grams.pop(next(iter(self._grams)))
-            self._grams[doc] = {u.id: grams(u.text or "") for u in self.articles(doc)}
-        return self._grams[doc]
+        return _recent(self._grams, doc, lambda: {u.id: grams(u.text or "") for u in self.articles(doc)})
 
     def ref_units(self) -> dict[str, list[tuple[str, str]]]:
         """article -> (citing unit inside it, cited unit as numbered: article or clause)."""
@@ -141,6 +133,15 @@ class Retriever:
             return flat(self.store, q, qvec, language, cfg)
         from .graph import graph_retrieve
         return graph_retrieve(self, q, qvec, language, cfg)
+
+
+def _recent(cache: dict, key, make, size: int = 16):
+    """cache[key], made when missing; the oldest entry dropped beyond `size`."""
+    if key not in cache:
+        if len(cache) >= size:
+            cache.pop(next(iter(cache)))
+        cache[key] = make()
+    return cache[key]
 
 
 def check_question(q: str) -> None:
