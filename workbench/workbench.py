@@ -230,6 +230,7 @@ class Workbench:
 
     def _reextract(self) -> dict[str, list[Problem]]:
         self.store.refresh_roles()          # provision roles are read by rule too
+        self.store.refresh_tokens()         # and full-text tokens written in one tone placement
         self.store.refresh_names()          # and the names documents are looked up by
         self._entities = None               # relations are read from roles
         for corpus in sorted({row["corpus"] for row in self.store.counts()}):

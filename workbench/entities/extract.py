@@ -22,6 +22,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from ..core.orthography import one_form
 from ..core.records import Unit
 from ..parse.roles import role_of
 from . import rules_en, rules_vi, rules_zh
@@ -53,9 +54,6 @@ class Entity:
 # -- normalisation -----------------------------------------------------------------------------
 _HALF = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 _PAIRS = {"《": "》", "“": "”", '"': '"', "'": "'", "‘": "’", "(": ")", "[": "]", "「": "」", "『": "』", "〈": "〉"}
-# two Vietnamese conventions put the tone of a final oa / oe / uy on either vowel (hoà / hòa,
-# uỷ / ủy): keep it on the first (matched on the decomposed, case-folded form)
-_VI_TONE = re.compile(r"(?<!q)(o[ae]|uy)([\u0300\u0301\u0303\u0309\u0323])(?![^\W\d_])")
 
 
 def normalise(surface: str) -> str:
@@ -65,9 +63,7 @@ def normalise(surface: str) -> str:
     s = re.sub(r"\s+", " ", s).strip()
     while len(s) >= 2 and _PAIRS.get(s[0]) == s[-1] and s[-1] not in s[1:-1]:
         s = s[1:-1].strip()
-    s = unicodedata.normalize("NFD", s.casefold())
-    s = _VI_TONE.sub(lambda m: m.group(1)[0] + m.group(2) + m.group(1)[1], s)
-    return unicodedata.normalize("NFC", s)
+    return one_form(s.casefold())
 
 
 def entity_id(type_: str, surface: str) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -107,4 +108,6 @@ def read_text(path: str | Path) -> str:
         raise CorpusError(str(path), 0, "file not found") from None
     except IsADirectoryError:
         raise CorpusError(str(path), 0, "is a folder, expected a text file") from None
-    return decode(data, str(path))
+    # composed letters (NFC): a file saved decomposed (macOS) reads as the same text, so that its
+    # words match a question's and the rules' cue words
+    return unicodedata.normalize("NFC", decode(data, str(path)))

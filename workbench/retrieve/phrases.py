@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.orthography import one_form
 from ..parse.languages import HAN_RUN
 
 MIN_RUN = {"zh": 4, "other": 3}
@@ -32,7 +33,7 @@ def sequence(text: str, language: str) -> tuple:
     """What runs are made of: characters (Chinese) or lower-cased words."""
     if _chinese(language):
         return tuple(NOT_TEXT.sub("", ALTERNATIVE.sub("", TITLE.sub("", text or ""))))
-    return tuple(w.lower() for w in WORD.findall(text or ""))
+    return tuple(w.lower() for w in WORD.findall(one_form(text or "")))     # one Vietnamese tone placement
 
 
 def cover(topic: tuple, text: tuple, language: str) -> float:

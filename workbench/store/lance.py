@@ -18,6 +18,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from ..core.errors import BackendUnavailable
+from ..core.orthography import one_form
 from ..core.records import Filter, Hit, Unit
 from ..link.resolve import stored_names
 from ..parse.roles import enclosing_parts, provision_role, with_roles
@@ -138,7 +139,6 @@ class LanceUnitStore:
         self.catalogued = "names" in self.table.schema.names
         self._vectors: dict[str, np.ndarray] = {}     # id -> vector, from recent searches
 
-    # -- writing ------------------------------------------------------------------
     def _ensure_role(self) -> None:
         if "role" not in self.table.schema.names:
             self.table.add_columns({"role": "CAST('' AS string)"})
@@ -172,14 +172,12 @@ class LanceUnitStore:
             self.table.delete(f"corpus = {quote(corpus)} AND ({inside})")
 
     def reindex(self) -> None:
-        """Bring the indexes up to date with the table. While the rows added since they were
-        built stay under REBUILD_SHARE of those indexed, the new rows are left out of the vector
-        index, where an exact scan of them joins the indexed search, and out of the full-text
-        and scalar indexes while the rows outside those are few (FOLD_SHARE, FOLD_ROWS; a flat
-        scan joins those searches too), past which the backlog is folded in (`_fold`): adding one
-        corpus to a large workspace costs time in the corpus, not the workspace. Past that share,
-        or with an index missing, everything is rebuilt. (A table of too many fragments is
-        compacted at commit, `cleanup`.)"""
+        """Bring the indexes up to date. While the rows added since they were built stay under
+        REBUILD_SHARE of those indexed, new rows stay out of the vector index (an exact scan of them
+        joins the search) and, while few (FOLD_SHARE, FOLD_ROWS; a flat scan joins), out of the
+        full-text and scalar ones, past which they are folded in (`_fold`): an added corpus costs
+        time in the corpus, not the workspace. Past that share, or with an index missing, all is
+        rebuilt. (A table of too many fragments is compacted at commit, `cleanup`.)"""
         from lancedb.index import FTS
         if self.table.count_rows() == 0:
             return
@@ -241,7 +239,6 @@ class LanceUnitStore:
                                 replace=True)
         return True
 
-    # -- reading ------------------------------------------------------------------
     def get(self, ids: Iterable[str], vectors: bool = False) -> list[Unit]:
         """Units by id; with `vectors`, their vectors are read too and kept for `vectors()`."""
         ids = list(dict.fromkeys(ids))
@@ -367,6 +364,18 @@ class LanceUnitStore:
                 {"id": pa.array(changed["id"], pa.string()), "names": pa.array(changed["names"], lists),
                  "read_with": pa.array(changed["read_with"], lists)}))
         return len(changed["id"])
+
+    def refresh_tokens(self) -> int:
+        """Full-text tokens of a workspace made before one tone placement (core/orthography.py) mapped
+        to it as the text would be (they are lower-cased words); only changed rows written."""
+        import pyarrow as pa
+        rows = self.table.search().select(["id", "search_text"]).limit(max(self.count(), 1)).to_list()
+        new = {r["id"]: t for r in rows for t in (one_form(r["search_text"] or ""),) if t != (r["search_text"] or "")}
+        if new:
+            self.table.merge_insert("id").when_matched_update_all().execute(
+                pa.table({"id": list(new), "search_text": list(new.values())}))
+            self.reindex()
+        return len(new)
 
     def refresh_roles(self, batch: int = 500) -> int:
         """Classify every stored unit's role again (after parse/roles.py changed); only changed

@@ -4,7 +4,8 @@ Chinese is segmented with jieba (search mode, so 食品安全法 also yields 食
 character but a function word is a token as well: a question paraphrasing the law ("搜身" for
 "搜查他人身体", "扣下" for "扣押") still shares characters with it where it shares no word (the
 usual word + character indexing of Chinese retrieval);
-Vietnamese keeps syllables (lower-cased, diacritics kept, since they change meaning);
+Vietnamese keeps syllables (lower-cased, diacritics kept, since they change meaning; one
+tone placement, core/orthography.py: "thoả thuận" finds "thỏa thuận");
 English is lower-cased and Snowball-stemmed with PyStemmer. Mixed text is handled
 run by run, so an English rule number inside Chinese text stays one token.
 """
@@ -13,6 +14,8 @@ from __future__ import annotations
 import logging
 import re
 from functools import lru_cache
+
+from ..core.orthography import one_form
 
 RE_RUN = re.compile(r"([\u3400-\u9fff\uf900-\ufaff]+)|([0-9]+(?:[.\-][0-9A-Za-z]+)*)|(\w+)", re.UNICODE)
 
@@ -37,7 +40,7 @@ def tokens(text: str, language: str = "", query: bool = False) -> list[str]:
     words and characters: 如 and 何 would match 如实 and 任何, 是否 every "审查是否符合")."""
     out: list[str] = []
     stem = language.startswith("en")
-    for cjk, number, word in RE_RUN.findall(text or ""):
+    for cjk, number, word in RE_RUN.findall(one_form(text or "")):
         if cjk:
             words = [(w, a, b) for w, a, b in _jieba().tokenize(cjk, mode="search") if w.strip()]
             # a question's own words ask, they name nothing of the law: dropped, with their characters
