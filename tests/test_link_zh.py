@@ -321,6 +321,16 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert _not_done("单位不合格饲料", duty) == {}
     # without a permission ("未经批准…"): the act is what a licensing rule governs, no duty broken
     assert _not_done("养殖场未经批准建立养殖档案", [("t@1/a4", "养殖场应当经批准建立养殖档案")]) == {}
+    # an act restated after the party doing it, forbidden right after 不得 / 禁止 ("交通运输工具驶离指定的检疫查验地点"):
+    # not after a list of acts, a negation, or where the duty's phrase goes on ("不得开采矿产资源的其他地区")
+    from workbench.link.duties import _act_forbidden
+    duty = [("t@1/a14/c2", "未经海关准许，不得驶离指定的检疫查验地点，不得装卸货物"), ("t@1/a20", "国家规定不得开采矿产资源的其他地区"),
+            ("t@1/a49", "工作人员不得借用国有文物，不得非法侵占国有文物")]
+    assert _act_forbidden("交通运输工具驶离指定的检疫查验地点", duty) == "t@1/a14/c2"
+    assert _act_forbidden("驶离指定的检疫查验地点", duty) is None          # no party before it: _naming's
+    assert _act_forbidden("采取破坏性的方法开采矿产资源", duty) is None       # the duty's phrase goes on
+    assert _act_forbidden("盗窃、哄抢、私分或者非法侵占国有文物", duty) is None   # more acts, not a party
+    assert _act_forbidden("船舶未驶离指定的检疫查验地点", duty) is None         # left undone: _not_done's
     from workbench.link.duties import _restates
     duty = "未经定点，任何单位和个人不得从事屠宰活动"
     assert _restates("未经定点从事屠宰活动", duty) and _restates("未经定点，从事屠宰活动", duty)

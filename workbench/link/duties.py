@@ -208,16 +208,40 @@ def _requiring(act: str, duty_texts: list[tuple[str, str]]) -> str | None:
 def _named_verbatim(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str, str]:
     """Duty unit -> the words of `conduct` it names verbatim (`_naming`): a conduct named in a few
     words ("虚开发票的") by the one duty article naming it; else, for several conducts in one sentence
-    ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"), each part so named (one per article)."""
+    ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"), each part so named (one per article),
+    else the act it states after the party doing it (`_act_forbidden`)."""
     whole = _naming(_HAN.sub("", conduct), duty_texts)
     if whole is not None:
         return {whole: conduct}
     out: dict[str, str] = {}
     for part in dict.fromkeys(conduct.split("，")):
-        hit = _naming(_HAN.sub("", part), duty_texts) if len(_HAN.sub("", part)) >= MIN_CONDUCT else None
+        words = _HAN.sub("", part)
+        hit = _naming(words, duty_texts) or _act_forbidden(part, duty_texts) if len(words) >= MIN_CONDUCT else None
         if hit is not None and _article(hit) not in {_article(t) for t in out}:
             out[hit] = part
     return out
+
+
+ACT_MIN = 6       # characters of an act read without its party: a verb and its object, not a verb alone
+PARTY_MAX = 10    # characters a party's name may take before the act ("交通运输工具驶离指定的检疫查验地点")
+
+
+def _act_forbidden(part: str, duty_texts: list[tuple[str, str]]) -> str | None:
+    """A conduct restated with the party doing it before the act ("交通运输工具驶离指定的检疫查验地点"
+    for "…，不得驶离指定的检疫查验地点"): the longest end of `part` (ACT_MIN characters or more) found
+    right after 不得 / 禁止, the duty's phrase ending with it, in one article only -- after at most
+    PARTY_MAX characters naming no negation (the act done, not left undone) and no list (acts joined
+    by 、 / 或者 / 和 / 及 before it are more conducts, not a party: "盗窃、哄抢、私分或者非法侵占…")."""
+    for k in range(1, len(part)):
+        head, act = part[:k], _HAN.sub("", part[k:])
+        if len(_HAN.sub("", head)) > PARTY_MAX or len(act) < ACT_MIN or re.search(r"[未不没拒、和及]|或者", head):
+            return None
+        if not _HAN.match(part[k]):         # the act starts at a character, not at a mark
+            hit = _holding(act, duty_texts, lambda text, at: text[:at].endswith(("不得", "禁止"))
+                           and bool(_ACT_END.match(text, at + len(act))))
+            if hit is not None:
+                return hit
+    return None
 
 
 def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
