@@ -331,6 +331,15 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     assert _act_forbidden("采取破坏性的方法开采矿产资源", duty) is None       # the duty's phrase goes on
     assert _act_forbidden("盗窃、哄抢、私分或者非法侵占国有文物", duty) is None   # more acts, not a party
     assert _act_forbidden("船舶未驶离指定的检疫查验地点", duty) is None         # left undone: _not_done's
+    # a duty's time limit between the duty word and its act ("应当自收到…之日起十日内，提出书面答复")
+    assert set(_not_done("不提出书面答复", [("t@1/a23", "被申请人应当自收到申请书副本之日起十日内，提出书面答复")])) == {"t@1/a23"}
+    assert _not_done("不提出书面答复", [("t@1/a24", "被申请人应当保存档案，提出书面答复")]) == {}
+    # acts joined by 或者 in the penalty, each forbidden as written by a duty joining them otherwise
+    from workbench.link.duties import _named_verbatim
+    duty = [("t@1/a18/c3", "任何单位和个人不得伪造隐匿或者毁灭证据。"),     # as read: characters and the marks ending parts
+            ("t@1/a30", "有下列行为之一：三伪造隐匿毁灭证据")]
+    assert set(_named_verbatim("串供或者伪造、隐匿、毁灭证据", duty)) == {"t@1/a18/c3"}
+    assert _named_verbatim("串供或者伪造、隐匿、毁灭证据材料", duty) == {}      # the duty's phrase ends before
     from workbench.link.duties import _restates
     duty = "未经定点，任何单位和个人不得从事屠宰活动"
     assert _restates("未经定点从事屠宰活动", duty) and _restates("未经定点，从事屠宰活动", duty)

@@ -13,7 +13,9 @@ few words ("违反本办法的规定虚开发票的") scores low against a long 
 the duty unit holding it verbatim when all such units lie in one article (`_naming`). A conduct
 joining several duties broken ("畜禽养殖场未建立养殖档案或者未按照规定保存养殖档案") links, besides, to each
 duty requiring word for word an act it says was not done (`_not_done`: 未 / 不 / 拒不 + the act, found
-right after 应当 / 必须 in one article only).
+right after 应当 / 必须, or after the time limit the duty sets, in one article only). A conduct naming its
+party before the act links to the duty forbidding that act right after 不得 / 禁止 (`_act_forbidden`), and
+acts joined by 或者 to the duty forbidding each as written, however the duty joins them.
 
 The edge is a REFERENCES edge from the sanction (clause or point) to the duty (clause or
 point), extractor `implicit-duty`, its confidence the cosine, its evidence the conduct. Other
@@ -180,7 +182,9 @@ _NOT_DONE = re.compile(r"(?:[^，]{0,12}?(?:人|者|人员|单位|企业|机构|
                        rf"(?:未|不|拒不|拒绝)(?!经|合格|可|得|予|足|能|当|良|实|明){_MANNER}?")
 # the duty word, the same manner words and at most a few characters more before the act it requires ("应当建立",
 # "应当依照本条例规定报告", "应当及时主动向…"); the act ends where the duty's phrase does (not "建立档案" in "建立档案管理制度")
-_REQUIRES = re.compile(rf"(?:应当|必须){_MANNER}?[^，。；：]{{0,4}}$")
+# or after the time limit a duty sets before its act ("应当自收到…之日起十日内，提出书面答复"; "应当在…前，"; a
+# limit of at most 40 characters: how long such a phrase runs, a design value, not fitted)
+_REQUIRES = re.compile(rf"(?:应当|必须){_MANNER}?(?:[^，。；：]{{0,4}}|(?:自|在|于)[^。；：]{{1,40}}?(?:内|前)，?)$")
 _ACT_END = re.compile(r"$|[，。；：、）)]|[和及并或]")
 
 
@@ -219,6 +223,15 @@ def _named_verbatim(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str
         hit = _naming(words, duty_texts) or _act_forbidden(part, duty_texts) if len(words) >= MIN_CONDUCT else None
         if hit is not None and _article(hit) not in {_article(t) for t in out}:
             out[hit] = part
+    if not out:     # acts joined by 或者 in the penalty, each forbidden as written by a duty
+        # joining them otherwise ("串供或者伪造、隐匿、毁灭证据" / "不得伪造、隐匿或者毁灭证据")
+        plain = [(uid, text.replace("或者", "")) for uid, text in duty_texts]
+        for part in dict.fromkeys(p for x in conduct.split("，") for p in x.split("或者")):
+            act = _HAN.sub("", part)
+            hit = _holding(act, plain, lambda text, at: text[:at].endswith(("不得", "禁止"))
+                           and bool(_ACT_END.match(text, at + len(act)))) if len(act) >= ACT_MIN else None
+            if hit is not None and _article(hit) not in {_article(t) for t in out}:
+                out[hit] = part
     return out
 
 
