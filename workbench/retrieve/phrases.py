@@ -10,9 +10,9 @@ characters after a word ("屠宰厂（场）", "观测站（点）": the law's w
 the question naming one); every other language (Vietnamese, English) by lower-cased word.
 
 MIN_RUN is set by language, not fitted: four Chinese characters (two words), three words. Known
-limits: a number is read digit by digit in Chinese ("第3条规定" shares the run "3条规定" with
-"第13条规定"; named articles are matched by direct lookup, not here), and text is not
-Unicode-normalised (a question in decomposed Vietnamese matches nothing, as in BM25).
+limit: a number is read digit by digit in Chinese ("第3条规定" shares the run "3条规定" with
+"第13条规定"; named articles are matched by direct lookup, not here). Other languages are read in one
+written form (core/orthography.py: composed letters, one Vietnamese tone placement), as BM25 reads them.
 """
 from __future__ import annotations
 
