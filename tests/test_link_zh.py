@@ -322,24 +322,29 @@ def test_a_penalty_is_linked_to_the_duty_it_restates_without_numbering_it():
     # without a permission ("未经批准…"): the act is what a licensing rule governs, no duty broken
     assert _not_done("养殖场未经批准建立养殖档案", [("t@1/a4", "养殖场应当经批准建立养殖档案")]) == {}
     # an act restated after the party doing it, forbidden right after 不得 / 禁止 ("交通运输工具驶离指定的检疫查验地点"):
-    # not after a list of acts, a negation, or where the duty's phrase goes on ("不得开采矿产资源的其他地区")
+    # not after a list of acts, a negation, a verb or adverb governing it, nor where the duty's phrase goes on
     from workbench.link.duties import _act_forbidden
     duty = [("t@1/a14/c2", "未经海关准许，不得驶离指定的检疫查验地点，不得装卸货物"), ("t@1/a20", "国家规定不得开采矿产资源的其他地区"),
             ("t@1/a49", "工作人员不得借用国有文物，不得非法侵占国有文物")]
     assert _act_forbidden("交通运输工具驶离指定的检疫查验地点", duty) == "t@1/a14/c2"
-    assert _act_forbidden("驶离指定的检疫查验地点", duty) is None          # no party before it: _naming's
     assert _act_forbidden("采取破坏性的方法开采矿产资源", duty) is None       # the duty's phrase goes on
-    assert _act_forbidden("盗窃、哄抢、私分或者非法侵占国有文物", duty) is None   # more acts, not a party
-    assert _act_forbidden("船舶未驶离指定的检疫查验地点", duty) is None         # left undone: _not_done's
+    for not_a_party in ("盗窃、哄抢、私分或者非法侵占国有文物", "盗窃、非法侵占国有文物", "私分或者非法侵占国有文物",
+                        "私分和非法侵占国有文物", "擅自驶离指定的检疫查验地点", "协助他人非法侵占国有文物",
+                        "船舶未驶离指定的检疫查验地点",           # left undone: _not_done's
+                        "进出境的国际航行交通运输工具驶离指定的检疫查验地点"):   # longer than a party's name
+        assert _act_forbidden(not_a_party, duty) is None, not_a_party
+    assert _act_forbidden("船舶装卸货物", duty) is None                 # an act shorter than ACT_MIN
     # a duty's time limit between the duty word and its act ("应当自收到…之日起十日内，提出书面答复")
     assert set(_not_done("不提出书面答复", [("t@1/a23", "被申请人应当自收到申请书副本之日起十日内，提出书面答复")])) == {"t@1/a23"}
     assert _not_done("不提出书面答复", [("t@1/a24", "被申请人应当保存档案，提出书面答复")]) == {}
+    assert _not_done("不提出书面答复", [("t@1/a25", "被申请人应当在收到申请后，提出书面答复")]) == {}   # no limit
+    assert set(_not_done("未依法报告监测数据", [("t@1/a26", "单位应当在规定期限内依法报告监测数据")])) == {"t@1/a26"}
     # acts joined by 或者 in the penalty, each forbidden as written by a duty joining them otherwise
     from workbench.link.duties import _named_verbatim
     duty = [("t@1/a18/c3", "任何单位和个人不得伪造隐匿或者毁灭证据。"),     # as read: characters and the marks ending parts
             ("t@1/a30", "有下列行为之一：三伪造隐匿毁灭证据")]
     assert set(_named_verbatim("串供或者伪造、隐匿、毁灭证据", duty)) == {"t@1/a18/c3"}
-    assert _named_verbatim("串供或者伪造、隐匿、毁灭证据材料", duty) == {}      # the duty's phrase ends before
+    assert _named_verbatim("串供或者伪造、隐匿、毁灭证据", [("t@1/a18/c3", "任何单位和个人不得伪造隐匿或者毁灭证据材料。")]) == {}
     from workbench.link.duties import _restates
     duty = "未经定点，任何单位和个人不得从事屠宰活动"
     assert _restates("未经定点从事屠宰活动", duty) and _restates("未经定点，从事屠宰活动", duty)

@@ -1,8 +1,6 @@
 """One written form: composed letters and one Vietnamese tone placement, on both sides of a search."""
 import unicodedata
 
-import numpy as np
-
 from workbench.core.orthography import one_form
 from workbench.core.records import Unit
 from workbench.entities.extract import normalise
@@ -29,23 +27,51 @@ def test_a_question_finds_the_other_spelling_word_for_word():
 
 
 def test_full_text_search_and_a_workspace_made_before(tmp_path):
-    from workbench.store import lance
-    texts = {"k@1/a1": "Các bên có quyền thoả thuận về mức bồi thường.",     # the other placement
-             "k@1/a2": NFD("Người sử dụng lao động phải trả lương đúng hạn."),   # decomposed
-             "k@1/a3": "Cơ quan thuế quản lý việc thu thuế."}
-    units = [Unit("k@1", "k", "1", "document", text="Luật", corpus="c", language="vi")] + \
-        [Unit(i, "k", "1", "article", text=t, parent_id="k@1", corpus="c", language="vi") for i, t in texts.items()]
-    store = lance.LanceUnitStore(tmp_path / "lance", 8)
-    store.replace_corpus("c", units, np.ones((len(units), 8), np.float32), [True] * len(units))
-    found = lambda q: [h.unit_id for h in store.search_text(q, "vi", 3)]  # noqa: E731
-    assert found("thỏa thuận bồi thường")[0] == "k@1/a1"
-    assert found("người sử dụng lao động trả lương")[0] == "k@1/a2"
-    # a workspace whose tokens were written before: `relink` (refresh_tokens) brings them to one form
-    store.table.update(where="id = 'k@1/a1'", values={"search_text": "các bên có quyền thoả thuận về mức bồi thường"})
-    store.reindex()
-    assert "k@1/a1" not in found("thỏa")
-    assert store.refresh_tokens() == 1 and found("thỏa")[0] == "k@1/a1"
-    assert store.refresh_tokens() == 0
+    """A corpus file saved decomposed, spelling the other tone placement, is found by a question in the
+    usual form; a workspace written before (text decomposed, tokens in both placements, no `form` in its
+    record) is warned of by `info` and brought to the current form by `relink`."""
+    import json
+    from workbench.core.config import Config, IngestConfig
+    from workbench.workbench import Workbench
+    folder = tmp_path / "luat"
+    folder.mkdir()
+    (folder / "corpus.toml").write_text('name = "luat"\nlanguage = "vi"\n[[documents]]\nkey = "luat-thu"\n'
+                                        'title = "Luật Thử"\nversion = "2020"\nfile = "luat.txt"\n'
+                                        'effective = 2020-01-01\n', encoding="utf-8")
+    (folder / "luat.txt").write_bytes(NFD("Điều 1. Thỏa thuận\nCác bên có quyền thoả thuận về mức bồi thường.\n"
+                                          "Điều 2. Trả lương\nNgười sử dụng lao động phải trả lương đúng hạn.\n"
+                                          "Điều 3. Thuế\nCơ quan thuế quản lý việc thu thuế.\n").encode("utf-8"))
+    wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
+    wb.ingest(folder)
+    found = lambda q: [h.unit_id.split("/")[-1] for h in wb.store.search_text(q, "vi", 3)]  # noqa: E731
+    assert found("thỏa thuận bồi thường")[0] == "a1" and found("người sử dụng lao động trả lương")[0] == "a2"
+    assert not any("relink" in x for x in wb.inconsistencies())
+    from dataclasses import replace
+    for mode in ("bm25", "graph"):              # a question typed decomposed is read composed
+        got = wb.retrieve(NFD("Người sử dụng lao động phải trả lương thế nào?"), replace(wb.config.retrieval, mode=mode))
+        assert "/a2" in got.hits[0].unit_id, (mode, [h.unit_id for h in got.hits])
+    got = wb.retrieve(NFD("Điều 3 của Luật Thử quy định gì? Bị phạt bao nhiêu?"), replace(wb.config.retrieval, mode="graph"))
+    assert got.plan.route.articles and got.plan.route.asks == ("sanction",)   # its cue words read as typed
+    assert got.hits[0].unit_id.endswith("/a3")
+    # as written before: text decomposed, tokens as the words stood, no form recorded
+    a1 = next(u for u in wb.store.where(wb_filter(corpus="luat")) if u.id.endswith("/a1"))
+    wb.store.table.update(where=f"id = '{a1.id}'", values={"text": NFD(a1.text), "search_text": "các bên có quyền thoả"})
+    wb.store.reindex()
+    meta = json.loads((tmp_path / "ws" / "workspace.json").read_text(encoding="utf-8"))
+    meta.pop("form")
+    (tmp_path / "ws" / "workspace.json").write_text(json.dumps(meta), encoding="utf-8")
+    wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
+    assert "a1" not in found("thỏa")
+    assert any("run `workbench relink`" in x for x in wb.inconsistencies())
+    wb.reextract()
+    wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
+    assert found("thỏa")[0] == "a1" and not any("relink" in x for x in wb.inconsistencies())
+    assert wb.store.get([a1.id])[0].text == a1.text             # composed again
+
+
+def wb_filter(**kw):
+    from workbench.core.records import Filter
+    return Filter(**kw)
 
 
 def test_a_decomposed_file_reads_composed(tmp_path):

@@ -29,6 +29,7 @@ from .store.checks import META
 from .store.lock import writing
 from .store.remote import is_remote, open_remote, restore_tables
 from .store.lance import EmbeddingCache, LanceUnitStore, cleanup
+from .store.refresh import FORM, refresh_text
 from .store.snapshot import pending_note, read_committed, read_meta, write_meta
 from .store.terms import TermStore
 
@@ -67,7 +68,8 @@ class Workbench:
         embedder = make_embedder(spec)
         dim = meta.get("dim") or embedder.dim
         path.mkdir(parents=True, exist_ok=True)
-        updated = {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim}
+        updated = {**meta, "embedder_spec": spec, "embedder": embedder.name, "dim": dim,
+                   **({} if (path / META).exists() else {"form": FORM})}
         if updated != meta and not (path / META).exists():   # a new workspace; opening to read writes nothing
             write_meta(path, updated)
         journal, snapshot, store, terms, graph = read_committed(path, lance, dim, tables)
@@ -225,12 +227,13 @@ class Workbench:
             files = [f"{CITATIONS}/{c}.jsonl" for c in sorted({row["corpus"] for row in self.store.counts()})]
             with self._transaction("relink", files):
                 problems = self._reextract()
+                write_meta(self.path, {**read_meta(self.path), "form": FORM})
             problems.setdefault("graph", []).extend(self._refresh_collections())
             return problems
 
     def _reextract(self) -> dict[str, list[Problem]]:
+        refresh_text(self.store)            # text and tokens in one written form (store/refresh.py)
         self.store.refresh_roles()          # provision roles are read by rule too
-        self.store.refresh_tokens()         # and full-text tokens written in one tone placement
         self.store.refresh_names()          # and the names documents are looked up by
         self._entities = None               # relations are read from roles
         for corpus in sorted({row["corpus"] for row in self.store.counts()}):

@@ -184,7 +184,7 @@ _NOT_DONE = re.compile(r"(?:[^，]{0,12}?(?:人|者|人员|单位|企业|机构|
 # "应当依照本条例规定报告", "应当及时主动向…"); the act ends where the duty's phrase does (not "建立档案" in "建立档案管理制度")
 # or after the time limit a duty sets before its act ("应当自收到…之日起十日内，提出书面答复"; "应当在…前，"; a
 # limit of at most 40 characters: how long such a phrase runs, a design value, not fitted)
-_REQUIRES = re.compile(rf"(?:应当|必须){_MANNER}?(?:[^，。；：]{{0,4}}|(?:自|在|于)[^。；：]{{1,40}}?(?:内|前)，?)$")
+_REQUIRES = re.compile(rf"(?:应当|必须){_MANNER}?(?:[^，。；：]{{0,4}}|(?:自|在|于)[^。；：]{{1,40}}?(?:内|前)，?{_MANNER}?)$")
 _ACT_END = re.compile(r"$|[，。；：、）)]|[和及并或]")
 
 
@@ -213,23 +213,24 @@ def _named_verbatim(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str
     """Duty unit -> the words of `conduct` it names verbatim (`_naming`): a conduct named in a few
     words ("虚开发票的") by the one duty article naming it; else, for several conducts in one sentence
     ("私自印制、伪造、变造发票，…，窃取、截留、篡改、出售、泄露发票数据的"), each part so named (one per article),
-    else the act it states after the party doing it (`_act_forbidden`)."""
+    else the act it states after the party doing it (`_act_forbidden`). When no part is so named, each part,
+    and each act 或者 joins in it, found as written right after 不得 / 禁止 with the duty's phrase ending there
+    (`_forbidding`), reading a list joined by 或者 and one joined by enumeration commas alike, in the same
+    order ("串供或者伪造、隐匿、毁灭证据" / "不得伪造、隐匿或者毁灭证据")."""
     whole = _naming(_HAN.sub("", conduct), duty_texts)
     if whole is not None:
         return {whole: conduct}
     out: dict[str, str] = {}
     for part in dict.fromkeys(conduct.split("，")):
         words = _HAN.sub("", part)
-        hit = _naming(words, duty_texts) or _act_forbidden(part, duty_texts) if len(words) >= MIN_CONDUCT else None
+        hit = (_naming(words, duty_texts) or _act_forbidden(part, duty_texts)) if len(words) >= MIN_CONDUCT else None
         if hit is not None and _article(hit) not in {_article(t) for t in out}:
             out[hit] = part
-    if not out:     # acts joined by 或者 in the penalty, each forbidden as written by a duty
-        # joining them otherwise ("串供或者伪造、隐匿、毁灭证据" / "不得伪造、隐匿或者毁灭证据")
+    if not out:
         plain = [(uid, text.replace("或者", "")) for uid, text in duty_texts]
         for part in dict.fromkeys(p for x in conduct.split("，") for p in x.split("或者")):
             act = _HAN.sub("", part)
-            hit = _holding(act, plain, lambda text, at: text[:at].endswith(("不得", "禁止"))
-                           and bool(_ACT_END.match(text, at + len(act)))) if len(act) >= ACT_MIN else None
+            hit = _one_article(_forbidding(act, plain)) if len(act) >= ACT_MIN else None
             if hit is not None and _article(hit) not in {_article(t) for t in out}:
                 out[hit] = part
     return out
@@ -237,24 +238,43 @@ def _named_verbatim(conduct: str, duty_texts: list[tuple[str, str]]) -> dict[str
 
 ACT_MIN = 6       # characters of an act read without its party: a verb and its object, not a verb alone
 PARTY_MAX = 10    # characters a party's name may take before the act ("交通运输工具驶离指定的检疫查验地点")
+# both design values from how Chinese statutes write a party's name and a verb with its object, not fitted
 
 
 def _act_forbidden(part: str, duty_texts: list[tuple[str, str]]) -> str | None:
     """A conduct restated with the party doing it before the act ("交通运输工具驶离指定的检疫查验地点"
     for "…，不得驶离指定的检疫查验地点"): the longest end of `part` (ACT_MIN characters or more) found
-    right after 不得 / 禁止, the duty's phrase ending with it, in one article only -- after at most
-    PARTY_MAX characters naming no negation (the act done, not left undone) and no list (acts joined
-    by 、 / 或者 / 和 / 及 before it are more conducts, not a party: "盗窃、哄抢、私分或者非法侵占…")."""
+    right after 不得 / 禁止, the duty's phrase ending with it, in one article only -- after a party: at most
+    PARTY_MAX characters read as nouns only (jieba's tags: no verb or adverb -- "擅自", "协助他人", "准许…"
+    govern the act, they do not do it), with no negation (the act done, not left undone) and no list
+    (acts joined by 、 / 或者 / 和 / 及 before it are more conducts: "盗窃、哄抢、私分或者非法侵占…").
+    The longest end found after 不得 / 禁止 at all decides: found in several articles, nothing is linked."""
     for k in range(1, len(part)):
         head, act = part[:k], _HAN.sub("", part[k:])
         if len(_HAN.sub("", head)) > PARTY_MAX or len(act) < ACT_MIN or re.search(r"[未不没拒、和及]|或者", head):
             return None
-        if not _HAN.match(part[k]):         # the act starts at a character, not at a mark
-            hit = _holding(act, duty_texts, lambda text, at: text[:at].endswith(("不得", "禁止"))
-                           and bool(_ACT_END.match(text, at + len(act))))
-            if hit is not None:
-                return hit
+        if _HAN.match(part[k]):         # the act starts at a character, not at a mark (nor right after a 、)
+            continue
+        holders = _forbidding(act, duty_texts)
+        if holders:
+            return _one_article(holders) if _party(head) else None
     return None
+
+
+def _forbidding(act: str, duty_texts: list[tuple[str, str]]) -> list[str]:
+    """The duty units holding `act` right after 不得 / 禁止, the duty's phrase ending with it."""
+    return _holders(act, duty_texts, lambda text, at: text[:at].endswith(("不得", "禁止"))
+                    and bool(_ACT_END.match(text, at + len(act))))
+
+
+def _party(head: str) -> bool:
+    """Is `head` a noun phrase (jieba's part-of-speech tags: nouns, names and abbreviations only)?"""
+    import logging
+    import jieba
+    import jieba.posseg
+    jieba.setLogLevel(logging.WARNING)
+    tags = [flag for word, flag in jieba.posseg.lcut(_HAN.sub("", head))]
+    return bool(tags) and all(f[0] in "nj" or f in ("l", "b", "f") for f in tags) and tags[-1][0] in "nj"
 
 
 def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
@@ -274,6 +294,11 @@ def _naming(conduct: str, duty_texts: list[tuple[str, str]]) -> str | None:
 def _holding(phrase: str, duty_texts: list[tuple[str, str]], fits) -> str | None:
     """The duty unit holding `phrase` where `fits(text, at)` says it is what the duty forbids or requires,
     when the units so holding it lie in one article only (`_one_article`)."""
+    return _one_article(_holders(phrase, duty_texts, fits))
+
+
+def _holders(phrase: str, duty_texts: list[tuple[str, str]], fits) -> list[str]:
+    """The duty units holding `phrase` where `fits(text, at)`."""
     holding = []
     for uid, text in duty_texts:
         at = text.find(phrase)
@@ -282,7 +307,7 @@ def _holding(phrase: str, duty_texts: list[tuple[str, str]], fits) -> str | None
                 holding.append(uid)
                 break
             at = text.find(phrase, at + 1)
-    return _one_article(holding)
+    return holding
 
 
 def _one_article(holding: list[str]) -> str | None:

@@ -9,6 +9,8 @@ reference index.
 """
 from __future__ import annotations
 
+import unicodedata
+
 import numpy as np
 
 from ..core.config import RetrievalConfig
@@ -123,6 +125,7 @@ class Retriever:
     def retrieve(self, q: str, cfg: RetrievalConfig, qvec: np.ndarray | None = None,
                  language: str = "") -> Result:
         check_question(q)
+        q = unicodedata.normalize("NFC", q)        # composed letters, as the texts are read (parse/text.py)
         language = language or guess_language(q)
         if cfg.mode not in ("bm25", "dense", "hybrid", "graph"):
             raise ValueError(f"unknown retrieval mode {cfg.mode!r}: bm25, dense, hybrid or graph")

@@ -1,6 +1,8 @@
 """Whether a workspace's units, edges and record fit together (`workbench info` warns of each)."""
 from __future__ import annotations
 
+from .refresh import FORM
+
 META = "workspace.json"
 
 
@@ -28,6 +30,9 @@ def inconsistencies(store, graph, meta: dict, corpora: list[str] | None = None) 
     if missing:
         out.append(f"{len(missing)} units named by resolved edges are not stored, e.g. {sorted(missing)[0]} "
                    "(re-ingest the corpus holding it, then `workbench relink`)")
+    if units_of and meta.get("form", 1) < FORM:
+        out.append("text and full-text tokens written before one written form (composed letters, one Vietnamese "
+                   "tone placement): run `workbench relink`")
     recorded = set(meta.get("corpora", {}))
     for c in sorted(recorded - set(units_of)):
         out.append(f"corpus {c}: recorded in {META} but holds no units (re-ingest it)")

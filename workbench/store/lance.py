@@ -18,7 +18,6 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from ..core.errors import BackendUnavailable
-from ..core.orthography import one_form
 from ..core.records import Filter, Hit, Unit
 from ..link.resolve import stored_names
 from ..parse.roles import enclosing_parts, provision_role, with_roles
@@ -364,18 +363,6 @@ class LanceUnitStore:
                 {"id": pa.array(changed["id"], pa.string()), "names": pa.array(changed["names"], lists),
                  "read_with": pa.array(changed["read_with"], lists)}))
         return len(changed["id"])
-
-    def refresh_tokens(self) -> int:
-        """Full-text tokens of a workspace made before one tone placement (core/orthography.py) mapped
-        to it as the text would be (they are lower-cased words); only changed rows written."""
-        import pyarrow as pa
-        rows = self.table.search().select(["id", "search_text"]).limit(max(self.count(), 1)).to_list()
-        new = {r["id"]: t for r in rows for t in (one_form(r["search_text"] or ""),) if t != (r["search_text"] or "")}
-        if new:
-            self.table.merge_insert("id").when_matched_update_all().execute(
-                pa.table({"id": list(new), "search_text": list(new.values())}))
-            self.reindex()
-        return len(new)
 
     def refresh_roles(self, batch: int = 500) -> int:
         """Classify every stored unit's role again (after parse/roles.py changed); only changed

@@ -17,7 +17,9 @@ from functools import lru_cache
 
 from ..core.orthography import one_form
 
-RE_RUN = re.compile(r"([\u3400-\u9fff\uf900-\ufaff]+)|([0-9]+(?:[.\-][0-9A-Za-z]+)*)|(\w+)", re.UNICODE)
+# a number with its dotted or dashed parts ("3.2.1a", "12-CP"), not the start of a word glued to it ("5.Thoả")
+RE_RUN = re.compile(r"([\u3400-\u9fff\uf900-\ufaff]+)|([0-9]+(?:[.\-][0-9A-Za-z]+(?![^\W\d_\u3400-\u9fff]))*)|(\w+)",
+                    re.UNICODE)
 
 
 @lru_cache(maxsize=1)
