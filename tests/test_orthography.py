@@ -36,7 +36,7 @@ def test_full_text_search_and_a_workspace_made_before(tmp_path):
     folder = tmp_path / "luat"
     folder.mkdir()
     (folder / "corpus.toml").write_text('name = "luat"\nlanguage = "vi"\n[[documents]]\nkey = "luat-thu"\n'
-                                        'title = "Luật Thử"\nversion = "2020"\nfile = "luat.txt"\n'
+                                        'title = "Luật Hoà giải thử"\nversion = "2020"\nfile = "luat.txt"\n'
                                         'effective = 2020-01-01\n', encoding="utf-8")
     (folder / "luat.txt").write_bytes(NFD("Điều 1. Thỏa thuận\nCác bên có quyền thoả thuận về mức bồi thường.\n"
                                           "Điều 2. Trả lương\nNgười sử dụng lao động phải trả lương đúng hạn.\n"
@@ -50,8 +50,10 @@ def test_full_text_search_and_a_workspace_made_before(tmp_path):
     for mode in ("bm25", "graph"):              # a question typed decomposed is read composed
         got = wb.retrieve(NFD("Người sử dụng lao động phải trả lương thế nào?"), replace(wb.config.retrieval, mode=mode))
         assert "/a2" in got.hits[0].unit_id, (mode, [h.unit_id for h in got.hits])
-    got = wb.retrieve(NFD("Điều 3 của Luật Thử quy định gì? Bị phạt bao nhiêu?"), replace(wb.config.retrieval, mode="graph"))
+    got = wb.retrieve(NFD("Điều 3 của Luật Hòa giải thử quy định gì? Bị phạt bao nhiêu?"),
+                      replace(wb.config.retrieval, mode="graph"))
     assert got.plan.route.articles and got.plan.route.asks == ("sanction",)   # its cue words read as typed
+    assert set(got.plan.keys) == {"luat-thu"}          # the title, spelled "Hoà" in the corpus, named "Hòa"
     assert got.hits[0].unit_id.endswith("/a3")
     # as written before: text decomposed, tokens as the words stood, no form recorded
     a1 = next(u for u in wb.store.where(wb_filter(corpus="luat")) if u.id.endswith("/a1"))
@@ -79,3 +81,10 @@ def test_a_decomposed_file_reads_composed(tmp_path):
     f = tmp_path / "luat.txt"
     f.write_bytes(NFD("Điều 1. Ủy ban nhân dân cấp tỉnh").encode("utf-8"))
     assert read_text(f) == "Điều 1. Ủy ban nhân dân cấp tỉnh"
+
+
+def test_a_defined_term_in_the_other_tone_placement_is_named():
+    from workbench.retrieve.plan import _terms
+    from workbench.retrieve.route import classify
+    q = "Hoà giải viên là gì?"
+    assert _terms(q, classify(q), {"hòa giải viên": ["k@1/a3"], "giải": ["k@1/a9"]}) == ("hòa giải viên",)

@@ -6,6 +6,7 @@ import datetime as dt
 import re
 from collections import Counter
 
+from ..core.orthography import one_form
 from ..core.records import Filter, Unit
 from .names import abbreviated
 
@@ -33,7 +34,8 @@ class Catalog:
 
     def __init__(self, store, documents: list[Unit]):
         self.store, self.documents = store, documents
-        self.names = instrument_names(documents)           # (name as matched, key), longest first
+        # (name as matched, key), longest first; in one written form, as questions are read (core/orthography.py)
+        self.names = [(one_form(n), k) for n, k in instrument_names(documents)]
         self._twins: dict[str, set[str]] = {}
         self._chains: dict[str, list[Unit]] | None = None
         self._article_counts: dict[str, int] | None = None

@@ -9,11 +9,10 @@ reference index.
 """
 from __future__ import annotations
 
-import unicodedata
-
 import numpy as np
 
 from ..core.config import RetrievalConfig
+from ..core.orthography import one_form
 from ..core.errors import QuestionError
 from ..core.records import EdgeType, Filter, Result, Unit
 from ..link.versions import ALIGN_EXTRACTOR, grams
@@ -125,7 +124,8 @@ class Retriever:
     def retrieve(self, q: str, cfg: RetrievalConfig, qvec: np.ndarray | None = None,
                  language: str = "") -> Result:
         check_question(q)
-        q = unicodedata.normalize("NFC", q)        # composed letters, as the texts are read (parse/text.py)
+        q = one_form(q)         # composed letters, one Vietnamese tone placement (core/orthography.py): the
+        # instrument names and defined terms it is compared with are read in that form too
         language = language or guess_language(q)
         if cfg.mode not in ("bm25", "dense", "hybrid", "graph"):
             raise ValueError(f"unknown retrieval mode {cfg.mode!r}: bm25, dense, hybrid or graph")
