@@ -65,6 +65,10 @@ def test_full_text_search_and_a_workspace_made_before(tmp_path):
     wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
     assert "a1" not in found("thỏa")
     assert any("run `workbench relink`" in x for x in wb.inconsistencies())
+    from workbench.store.refresh import refresh_text
+    with wb._writing():
+        assert refresh_text(wb.store) == 1             # the one row written before, no other
+    wb.store.table.update(where=f"id = '{a1.id}'", values={"text": NFD(a1.text), "search_text": "các bên có quyền thoả"})
     wb.reextract()
     wb = Workbench.open(tmp_path / "ws", Config(IngestConfig(progress=False)))
     assert found("thỏa")[0] == "a1" and not any("relink" in x for x in wb.inconsistencies())

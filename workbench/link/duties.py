@@ -15,7 +15,8 @@ joining several duties broken ("畜禽养殖场未建立养殖档案或者未按
 duty requiring word for word an act it says was not done (`_not_done`: 未 / 不 / 拒不 + the act, found
 right after 应当 / 必须, or after the time limit the duty sets, in one article only). A conduct naming its
 party before the act links to the duty forbidding that act right after 不得 / 禁止 (`_act_forbidden`), and
-acts joined by 或者 to the duty forbidding each as written, however the duty joins them.
+acts joined by 或者 to the duty forbidding each as written in the same order (a list joined by 或者 or by
+enumeration commas read alike).
 
 The edge is a REFERENCES edge from the sanction (clause or point) to the duty (clause or
 point), extractor `implicit-duty`, its confidence the cosine, its evidence the conduct. Other

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.config import RetrievalConfig
-from ..core.orthography import one_form
 from ..core.errors import QuestionError
+from ..core.orthography import one_form
 from ..core.records import EdgeType, Filter, Result, Unit
 from ..link.versions import ALIGN_EXTRACTOR, grams
 from .catalog import Catalog

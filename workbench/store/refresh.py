@@ -22,22 +22,26 @@ def refresh_text(store) -> int:
     rows = store.table.search().select(["id", "corpus", "text", "title", "search_text"]) \
         .limit(max(store.count(), 1)).to_list()
     composed = lambda s: unicodedata.is_normalized("NFC", s or "")  # noqa: E731
+    nfc = lambda s: s if s is None else unicodedata.normalize("NFC", s)  # noqa: E731
+    stored = {r["id"]: r for r in rows}
     full: dict[str, tuple[str, str, str]] = {}
     for corpus in sorted({r["corpus"] for r in rows if not (composed(r["text"]) and composed(r["title"]))}):
-        units = [replace(u, text=unicodedata.normalize("NFC", u.text or ""), title=unicodedata.normalize("NFC", u.title or ""))
-                 for u in store.where(Filter(corpus=corpus))]
-        leads = lead_ins(units)
-        full.update({u.id: (u.text, u.title, search_text(f"{u.title}\n{leads.get(u.id, '')}\n{u.text}", u.language))
-                     for u in units})
-    tokens = {r["id"]: t for r in rows if r["id"] not in full
+        units = [replace(u, text=nfc(u.text), title=nfc(u.title)) for u in store.where(Filter(corpus=corpus))]
+        leads = lead_ins(units)          # a list item is indexed with its list's lead-in, as at ingest
+        for u in units:
+            tokens = search_text(f"{u.title}\n{leads.get(u.id, '')}\n{u.text}", u.language)
+            was = stored[u.id]
+            if (u.text, u.title, tokens) != (was["text"], was["title"], was["search_text"]):
+                full[u.id] = (u.text, u.title, tokens)
+    mapped = {r["id"]: t for r in rows if r["id"] not in full
               for t in (one_form(r["search_text"] or ""),) if t != (r["search_text"] or "")}
     if full:
+        column = lambda i: pa.array([v[i] for v in full.values()], pa.string())  # noqa: E731
         store.table.merge_insert("id").when_matched_update_all().execute(pa.table(
-            {"id": list(full), "text": [v[0] for v in full.values()], "title": [v[1] for v in full.values()],
-             "search_text": [v[2] for v in full.values()]}))
-    if tokens:
+            {"id": pa.array(list(full), pa.string()), "text": column(0), "title": column(1), "search_text": column(2)}))
+    if mapped:
         store.table.merge_insert("id").when_matched_update_all().execute(
-            pa.table({"id": list(tokens), "search_text": list(tokens.values())}))
-    if full or tokens:
+            pa.table({"id": list(mapped), "search_text": list(mapped.values())}))
+    if full or mapped:
         store.reindex()
-    return len(full) + len(tokens)
+    return len(full) + len(mapped)
