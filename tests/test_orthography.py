@@ -92,3 +92,17 @@ def test_a_defined_term_in_the_other_tone_placement_is_named():
     from workbench.retrieve.route import classify
     q = "Hoà giải viên là gì?"
     assert _terms(q, classify(q), {"hòa giải viên": ["k@1/a3"], "giải": ["k@1/a9"]}) == ("hòa giải viên",)
+
+
+def test_a_term_is_looked_up_in_either_tone_placement(tmp_path):
+    """`workbench define`: a term stored in one placement is found in the other; keys written before
+    are made again by `relink` (TermStore.refresh_norms)."""
+    from workbench.link.terms import Term
+    from workbench.store.terms import TermStore
+    store = TermStore(tmp_path / "lance")
+    store.replace_corpus("c", [Term("Hoà giải viên", "k@1/a3/c1", "vi", "người được công nhận …")])
+    assert [r["unit_id"] for r in store.lookup("hòa giải viên")] == ["k@1/a3/c1"]
+    store.table.update(where="unit_id = 'k@1/a3/c1'", values={"norm": "hoà giải viên"})    # as written before
+    assert store.lookup("hòa giải viên") == []
+    assert store.refresh_norms() == 1 and [r["unit_id"] for r in store.lookup("hoà giải viên")] == ["k@1/a3/c1"]
+    assert store.refresh_norms() == 0

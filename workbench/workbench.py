@@ -232,7 +232,8 @@ class Workbench:
             return problems
 
     def _reextract(self) -> dict[str, list[Problem]]:
-        refresh_text(self.store)            # text and tokens in one written form (store/refresh.py)
+        refresh_text(self.store)            # text, tokens and term keys in one written form (store/refresh.py)
+        self.terms.refresh_norms()
         self.store.refresh_roles()          # provision roles are read by rule too
         self.store.refresh_names()          # and the names documents are looked up by
         self._entities = None               # relations are read from roles

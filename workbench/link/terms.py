@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..core.orthography import one_form
 from ..core.records import Unit
 
 ZH = [re.compile(r"(?:所称|所指)(?:的)?[“\"]?([^，,。；“”\"]{1,20}?)[”\"]?[，,]?(?:是指|指|包括)"),
@@ -26,7 +27,9 @@ class Term:
 
 
 def norm_term(term: str) -> str:
-    return re.sub(r"\s+", " ", term.strip().strip("“”\"'‘’")).lower()
+    """A term as looked up: quotes and extra spaces dropped, lower-cased, in one written form
+    (core/orthography.py: "hoà giải viên" is "hòa giải viên")."""
+    return one_form(re.sub(r"\s+", " ", term.strip().strip("“”\"'‘’")).lower())
 
 
 def extract_terms(unit: Unit) -> list[Term]:

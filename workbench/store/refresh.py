@@ -2,7 +2,8 @@
 `workbench relink`: text stored decomposed is composed (with its full-text tokens made again, a list
 item's with its list's lead-in), and every other row's tokens take one Vietnamese tone placement
 (tokens are lower-cased words, so the stored ones are mapped as the text would be). Only changed rows
-are written. `FORM` is recorded in workspace.json; `workbench info` warns of a workspace without it."""
+are written (the defined terms' lookup keys are made again beside it, `TermStore.refresh_norms`). `FORM` is
+recorded in workspace.json; `workbench info` warns of a workspace without it."""
 from __future__ import annotations
 
 import unicodedata

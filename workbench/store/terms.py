@@ -56,6 +56,17 @@ class TermStore:
                 out.append(r)
         return out[:limit]
 
+    def refresh_norms(self) -> int:
+        """The lookup keys of a workspace written before made again (`norm_term`: one written form), on
+        `workbench relink`; returns how many keys changed."""
+        from ..link.terms import norm_term
+        n = max(self.count(), 1)
+        changed = {old: new for old in set(self.table.search().select(["norm"]).limit(n).to_arrow()["norm"].to_pylist())
+                   if old is not None and (new := norm_term(old)) != old}
+        for old, new in changed.items():
+            self.table.update(where=f"norm = {quote(old)}", values={"norm": new})
+        return len(changed)
+
     def count(self) -> int:
         return self.table.count_rows()
 
