@@ -194,9 +194,9 @@ def _terms(question: str, route: Route, terms: dict[str, list[str]] | None) -> t
     if terms is None or (route.type != "definition" and not any(c in DEF_CUES for c in route.cues)) \
             or NAME_ASKED.search(question):
         return ()
-    low = one_form(question).lower()        # a term stored in the other tone placement is the same term
-    found = [t for t in terms if (one_form(t) in low if re.search(r"[\u3400-\u9fff]", t)      # Chinese: no word breaks
-                                  else re.search(rf"(?<![\w-]){re.escape(one_form(t))}(?![\w-])", low))]
+    low = one_form(question).lower()        # as the terms' keys are written (link/terms.norm_term)
+    found = [t for t in terms if (t in low if re.search(r"[\u3400-\u9fff]", t)      # Chinese: no word breaks
+                                  else re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", low))]
     return tuple(t for t in found if not any(t != o and t in o for o in found))
 
 
