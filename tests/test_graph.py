@@ -115,6 +115,30 @@ def test_a_body_renamed_by_adding_to_its_name_throughout_a_revision_is_a_renamin
     assert all(v > 0 for v in sizes(level).values())                    # a level of government added
 
 
+
+def test_a_task_moved_between_two_bodies_the_law_keeps_is_substance_not_a_renaming():
+    """The same substitution in three articles ("科学技术" -> "卫生健康") renames a body when the
+    newer version no longer names the old one; when both versions go on naming both bodies
+    elsewhere, the revision moved those approvals from one to the other (a transfer of
+    competence, as 生物安全法 2024 did): substance, what a question on that revision asks about."""
+    from workbench.core.records import Unit as U
+    from workbench.link.versions import align_corpus
+    moved = [(f"国务院科学技术主管部门负责审批{x}活动。", f"国务院卫生健康主管部门负责审批{x}活动。")
+             for x in ("采集", "保藏", "出境")]
+    health = [(f"国务院卫生健康主管部门负责{x}。",) * 2 for x in ("医疗机构管理", "疾病防控", "健康教育")]
+    science = [(f"国务院科学技术主管部门负责{x}。",) * 2 for x in ("科研项目管理", "科学普及", "技术转移")]
+
+    def sizes(rows):
+        units = [U("s@1", "s", "1", "document", "", effective_from=dt.date(2001, 1, 1)),
+                 U("s@2", "s", "2", "document", "", effective_from=dt.date(2011, 1, 1))]
+        units += [art(f"s@{v}", str(i + 1), pair[v - 1]) for v in (1, 2) for i, pair in enumerate(rows)]
+        edges, _ = align_corpus(units)
+        return {e.source: int(dict(e.attrs)["substance"]) for e in edges if e.type == EdgeType.AMENDS}
+    assert set(sizes(moved + health + science)) == {"s@2/a1", "s@2/a2", "s@2/a3"}
+    assert all(v > 0 for v in sizes(moved + health + science).values())     # both bodies stay: a transfer
+    assert set(sizes(moved + health).values()) == {0}      # the old body named nowhere after: a renaming
+    assert set(sizes(moved + science).values()) == {0}     # the new body named nowhere before: a renaming
+
 def test_a_change_of_form_only_is_inherited_not_amended():
     """Half-width / full-width punctuation, quote style, spaces, zero-width spaces and Unicode
     composition are typesetting, not amendment: INHERITS with formal_change = true (the diff is kept)."""

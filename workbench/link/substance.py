@@ -103,16 +103,36 @@ def _in_name(old: str, new: str, span: list, named) -> tuple[Op, tuple[Op, ...]]
     return ((left + right, edited) if inserted else (edited, left + right)), tuple(pieces)
 
 
+def transfer(op: Op, reach: int, older: str, newer: str) -> bool:
+    """Is a substitution made throughout a step a transfer of a task between two bodies the law keeps,
+    not a renaming? A renamed body ("商务主管部门" -> "畜牧兽医行政主管部门", "the FSA" -> "the Regulator")
+    is replaced wherever the law named it by a name the law did not use: its old name is (nearly) gone
+    from the newer version, the new one absent from the older. When the newer version still names the
+    replaced body as often as the step replaced it, and the older one already named the body put in its
+    place as often, both bodies stay in the law and the step moved what one of them does to the other
+    (生物安全法 2024: the approvals of human genetic resources from the 科学技术 to the 卫生健康 authority,
+    both named throughout either version): that is what the revision changed in substance. "As often as
+    the step replaced it" is a design choice (a name the law keeps is named again elsewhere; a leftover
+    of a renamed one is named once or twice), not fitted."""
+    if not older or not newer:
+        return False
+    return newer.count(op[0]) >= reach and older.count(op[1]) >= reach
+
+
 def _size(op: tuple[str, str]) -> int:
     cjk = has_han(op[0] + op[1])
     return max(len(op[0]), len(op[1])) if cjk else max(len(op[0].split()), len(op[1].split()))
 
 
-def substance(ops_by_pair: dict[tuple[str, str], list[tuple[Op, tuple[Op, ...]]]]) -> dict[tuple[str, str], int]:
+def substance(ops_by_pair: dict[tuple[str, str], list[tuple[Op, tuple[Op, ...]]]],
+              older: str = "", newer: str = "") -> dict[tuple[str, str], int]:
     """For the amended article pairs of one version step (pair -> its operations, each with its
     pieces), the size of what each pair changed outside the step's renamings. A joined operation
     that is no renaming as a whole counts only its pieces that are none either (a renamed body
-    next to an edit of its own; two renamed bodies that only appear together here)."""
+    next to an edit of its own; two renamed bodies that only appear together here). `older` and
+    `newer`: the whole text of each version (normalised as the operations' texts), when known -- a
+    substitution both of whose names each version keeps using moved a task between them
+    (`transfer`), which is no renaming."""
     reach: dict[Op, int] = {}
     for ops in ops_by_pair.values():
         for op in {x for whole, pieces in ops for x in (whole, *pieces)}:
@@ -120,7 +140,8 @@ def substance(ops_by_pair: dict[tuple[str, str], list[tuple[Op, tuple[Op, ...]]]
 
     def renaming(op: Op) -> bool:
         return reach.get(op, 0) >= SYSTEMATIC and bool(op[0]) and bool(op[1]) \
-            and not _FIGURE.search(op[0] + op[1]) and not _MODAL.search(op[0] + " " + op[1])
+            and not _FIGURE.search(op[0] + op[1]) and not _MODAL.search(op[0] + " " + op[1]) \
+            and not transfer(op, reach[op], older, newer)
 
     def size(whole: Op, pieces: tuple[Op, ...]) -> int:
         if renaming(whole):

@@ -260,7 +260,11 @@ def step_substance(changes: list[Change], units: list[Unit], bodies=None) -> dic
     text = {u.id: _formal_words(u.text) for u in units}
     ops = {(c.old, c.new): operations(text[c.old], text[c.new], bodies) for c in changes
            if c.old in text and c.new in text and c.status in ("amended", "renumbered") and c.similarity < 1.0}
-    return substance(ops)
+    olds = {c.old.split("/")[0] for c in changes if c.old}
+    news = {c.new.split("/")[0] for c in changes if c.new}
+    older = " ".join(t for uid, t in text.items() if uid.split("/")[0] in olds)
+    newer = " ".join(t for uid, t in text.items() if uid.split("/")[0] in news)
+    return substance(ops, older, newer)
 
 
 # -- time ----------------------------------------------------------------------------
