@@ -56,6 +56,8 @@ def test_vi_ordinals_levels_proper_names_and_private_bodies():
 def test_vi_titles_join_capitalised_conjuncts_and_organs_end_at_function_words():
     found = mentions("vi", "Theo quy định của Luật Khoa học và Công nghệ và Luật Giáo dục.")
     assert ("instrument", "Luật Khoa học và Công nghệ") in found and ("instrument", "Luật Giáo dục") in found
+    # a title's first word is capitalised: a syllable that is a function word elsewhere ("quy" of "quy định") opens it
+    assert ("instrument", "Luật Quy hoạch") in mentions("vi", "Quy hoạch mạng lưới theo quy định của Luật Quy hoạch;")
     assert {s for s in surfaces("vi", "Trường hợp Hội đồng trọng tài thì Tòa án giải quyết.") if "thì" in s} == set()
 
 

@@ -311,7 +311,7 @@ def _fixed_run(text: str, pos: int, bare_ok: bool, named: bool, limit: int = 7) 
             break
         comma = m.group(1).startswith(",") and not (prev == "phòng" and low == "chống")
         too_long = bool(first) and not comma and segment > first and not named
-        if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) or \
+        if low in _STOP - {"chống"} and prev not in _BOUND.get(low, ()) and not (named and n == 0 and word[0].isupper()) or \
                 ((n or not named) and word[0].isupper() and not (named and not comma and not _TITLE_BREAK.match(word))) or \
                 (comma and (n == 0 or (segment > 2 and low != lead) or low in _NEXT_ITEM or word[0].isupper())) or \
                 too_long:
