@@ -70,12 +70,18 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
               "司法解释/最高人民法院关于设立国际商事法庭若干问题的规定,"
               "司法解释/最高人民法院关于知识产权法庭若干问题的规定,"
               "司法解释/最高人民法院关于适用《刑事诉讼法》的解释"], "zh12"),
+    "zh13": (["zh-lawrefbook:宪法相关法/立法法,宪法相关法/各级人民代表大会常务委员会监督法,宪法相关法/国务院组织法,"
+              "行政法规/中国人民解放军文职人员条例,行政法规/中国人民解放军实施《药品管理法》办法,"
+              "行政法规/中国公民收养子女登记办法,宪法相关法/全国人民代表大会和地方各级人民代表大会代表法,"
+              "司法解释/最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释,"
+              "司法解释/最高人民法院关于适用《民事诉讼法》的解释,"
+              "司法解释/最高人民法院关于审理网络消费纠纷案件适用法律若干问题的规定（一）"], "zh13"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
              "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl",
              "zh7": "zh_versions_7.jsonl", "zh8": "zh_versions_8.jsonl",
              "zh9": "zh_versions_9.jsonl", "zh10": "zh_versions_10.jsonl",
-             "zh11": "zh_versions_11.jsonl", "zh12": "zh_versions_12.jsonl"}
+             "zh11": "zh_versions_11.jsonl", "zh12": "zh_versions_12.jsonl", "zh13": "zh_versions_13.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:
@@ -90,7 +96,8 @@ def corpus_path(spec, ws: Path) -> Path:
     staged = ws / "staged" / name
     for law in laws.split(","):
         folder, stem = law.rsplit("/", 1)
-        for f in sorted((SHARED / name / "laws" / folder).glob(f"{stem}(*).md")):
+        source = SHARED / name / "laws" / folder       # dated versions, and an undated one if the folder has it
+        for f in sorted([*source.glob(f"{stem}(*).md"), *[p for p in [source / f"{stem}.md"] if p.exists()]]):
             (staged / "laws" / folder).mkdir(parents=True, exist_ok=True)
             shutil.copyfile(f, staged / "laws" / folder / f.name)
     return staged
