@@ -147,3 +147,25 @@ def test_a_short_name_drops_only_a_country_or_region():
     assert catalog.named("依照物业管理条例，业主大会如何召开？") == {"property"}
     assert catalog.named("依照海洋环境保护法") == {"sea"}
 
+
+
+def test_a_year_holding_two_editions_names_the_last_of_them():
+    """LawRefBook holds some instruments in editions days apart (民诉法解释 of 2022-04-01 and 2022-04-02, the first
+    in force for one day): a question naming the year means the text that year left in force -- one version,
+    so naming 2022 and 2020 compares two versions, and naming 2022 alone is no comparison of two."""
+    from workbench.core.records import Unit
+    from workbench.retrieve.catalog import Catalog
+    docs = [Unit(f"j@{v}", "j", v, "document", "", title="某解释", effective_from=dt.date.fromisoformat(v))
+            for v in ("2020-12-29", "2022-04-01", "2022-04-02")]
+    catalog = Catalog(None, docs)
+    assert catalog.versions_in((2022,), {"j"}) == {"j@2022-04-02"}
+    assert catalog.versions_in((2020, 2022), set()) == {"j@2020-12-29", "j@2022-04-02"}
+
+
+@pytest.mark.parametrize("q,now", [("2020年版民诉法解释和现在的版本规定有什么不一样？", True),
+                                   ("和目前有效的规定相比有何不同？", True), ("最新版本的条例怎么规定的？", True),
+                                   ("现行《反垄断法》如何规定？", True), ("我现在想开一家店，需要什么许可？", False),
+                                   ("目前的情况下能否申请？", False)])
+def test_the_version_in_force_now_named_by_a_word_for_now(q, now):
+    from workbench.retrieve.route import classify
+    assert classify(q).current is now

@@ -124,14 +124,15 @@ class Catalog:
 
     def versions_in(self, years, keys: set[str]) -> set[str]:
         """Versions of `keys` (of any instrument when empty) named by one of `years`: the year of
-        their label, entry into force or adoption, as 'key@version'."""
+        their label, entry into force or adoption, as 'key@version'. Where a year stamps several
+        versions of one instrument (editions days apart: LawRefBook holds 民诉法解释 of 2022-04-01 and
+        of 2022-04-02, the first in force for one day), it names the last of them: the text that
+        year left in force."""
         out = set()
-        for d in self.documents:
-            if keys and d.key not in keys:
-                continue
-            stamps = {d.version[:4], str(d.effective_from.year) if d.effective_from else "", d.attr("adopted")[:4]}
-            if any(str(y) in stamps for y in years):
-                out.add(d.id)
+        for key in {d.key for d in self.documents if not keys or d.key in keys}:
+            for y in years:
+                stamped = [d.id for d in self.chain(key) if str(y) in _stamps(d)]
+                out.update(stamped[-1:])
         return out
 
     def bound(self, year: int | None, keys: set[str]) -> list[Unit]:
@@ -226,3 +227,8 @@ def instrument_names(documents: list[Unit]) -> list[tuple[str, str]]:
             elif not n.isascii() or len(n.split()) >= 2:
                 names[n.lower()] = d.key
     return sorted(names.items(), key=lambda kv: -len(kv[0]))
+
+
+def _stamps(d: Unit) -> set[str]:
+    """The years a version may be named by: of its label, its entry into force, its adoption."""
+    return {d.version[:4], str(d.effective_from.year) if d.effective_from else "", d.attr("adopted")[:4]}

@@ -136,6 +136,10 @@ WHEN_CHANGED = re.compile(
     re.IGNORECASE)
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
+# ... or by a word for now before the version, the rules or the instrument ("现在的版本", "目前有效的规定",
+# "当前的解释"), or as the latest version ("最新版本")
+CURRENT_NOW = re.compile(rf"(?:现在|目前|当前|如今)(?:施行|实行|有效|适用|生效)?的(?:版本|规定|条文|法律|{_LAW_ZH}|办法|解释)|"
+                         r"最新(?:的)?版本|最新版")
 # a yes-no question, by its grammar: the Chinese A-not-A (有没有, …了没有) and 是否 / 有无 / 吗, an
 # English question opening with an auxiliary (after a leading phrase) or asking "whether", the
 # Vietnamese "có … không" / "… chưa" closing it. A clause is a content question instead when a
@@ -379,7 +383,7 @@ def classify(q: str) -> Route:
         kind = "precise"
     both = PREVIOUS_AND_NOW.search(q) is not None
     return Route(kind, date, arts, years, cues, tuple(article_years(q)), sanction, history, asks,
-                 has(CURRENT_CUES) or both, polar(q), BODY.search(q) is not None, provisions,
+                 has(CURRENT_CUES) or CURRENT_NOW.search(q) is not None or both, polar(q), BODY.search(q) is not None, provisions,
                  tuple(int(next(filter(None, m))) for m in BEFORE_REVISION.findall(q)),
                  both or PREVIOUS.search(q) is not None and not party)
 
