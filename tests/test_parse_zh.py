@@ -81,6 +81,24 @@ def test_markdown_headings_and_info_block():
     assert next(u for u in r.units if u.kind == "document").text == "中华人民共和国测试法"
 
 
+def test_a_markdown_heading_is_a_heading_however_long_or_numbered():
+    """A LawRefBook "##" line is structure: a chapter title with commas wrapped onto the next line, and a
+    judicial interpretation's parts numbered "九、", each open a chapter; neither is a clause of the
+    article before it."""
+    text = ("## 第一章 总则\n\n第一条 甲。\n\n## 第二章 审查和批准决算，听取和审议国民经济和\n\n"
+            "社会发展计划、预算的执行情况报告\n\n第二条 乙。\n\n## 九、诉讼费用\n\n第三条 丙。\n\n## 十、第一审普通程序\n\n"
+            "第四条 丁。\n")
+    r = parse_zh(text, META)
+    by_id = {u.id: u for u in r.units}
+    assert [by_id[f"t@2020/a{n}"].text for n in (1, 2, 3)] == ["甲。", "乙。", "丙。"]
+    assert by_id["t@2020/a2"].parent_id == "t@2020/ch2" and by_id["t@2020/ch2"].title.startswith("审查和批准决算")
+    assert by_id["t@2020/a3"].parent_id == "t@2020/ch9" and by_id["t@2020/ch9"].title == "诉讼费用"
+    assert by_id["t@2020/a4"].parent_id == "t@2020/ch10"
+    # unmarked, the same lines are text: a list item of an article, a sentence citing a chapter
+    plain = parse_zh("第一条 甲：\n九、诉讼费用\n第二条 乙。\n", META)
+    assert "九、诉讼费用" in next(u for u in plain.units if u.id == "t@2020/a1").text
+
+
 def test_prose_starting_with_chapter_reference_is_not_a_heading():
     r = parse_zh("第一条　甲。\n第三章规定的事项，由国务院另行规定。\n", META)
     assert not [u for u in r.units if u.kind == "chapter"]

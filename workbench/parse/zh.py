@@ -61,6 +61,7 @@ def parse_zh(text: str, meta: DocumentMeta) -> ParseResult:
     if any(line.strip() == INFO_END for line in lines):
         start = next(i for i, line in enumerate(lines) if line.strip() == INFO_END) + 1
     cleaned = [(i + 1, clean(line)) for i, line in enumerate(lines) if i >= start]
+    marked = {i + 1 for i, line in enumerate(lines) if visible(line).lstrip().startswith("#")}   # markdown headings
     has_articles = any(RE_ARTICLE.match(s) for _, s in cleaned)
     b = TreeBuilder(meta)
     in_toc, toc_first = False, None
@@ -81,7 +82,7 @@ def parse_zh(text: str, meta: DocumentMeta) -> ParseResult:
                 if toc_first is None:
                     toc_first = heading
                 continue
-        _line(b, s, lineno, has_articles, body[i + 1][1] if i + 1 < len(body) else "")
+        _line(b, s, lineno, has_articles, body[i + 1][1] if i + 1 < len(body) else "", lineno in marked)
     result = b.finish()
     if not any(u.kind == "article" for u in result.units):
         result.problems.append(_no_articles(meta))
@@ -103,12 +104,19 @@ def _lost_heading(s: str, following: str) -> bool:
         and not any(rx.match(s) for rx in (RE_ITEM, RE_SUBITEM, RE_CN_ITEM))
 
 
-def _line(b: TreeBuilder, s: str, lineno: int, has_articles: bool, following: str = "") -> None:
+def _line(b: TreeBuilder, s: str, lineno: int, has_articles: bool, following: str = "", marked: bool = False) -> None:
+    """One line. `marked`: the source marks it a heading (a markdown "##" line of LawRefBook), so it is one
+    even when long or punctuated ("第三章 审查和批准决算，听取和审议…", wrapped onto the next line), and a
+    heading numbered "九、诉讼费用" (a judicial interpretation's parts) opens a chapter, not a clause."""
     for rx, kind in ((RE_PART, "part"), (RE_CHAPTER, "chapter"), (RE_SECTION, "section")):
         m = rx.match(s)
-        if m and not _looks_like_sentence(m.group(2)):
+        if m and (marked or not _looks_like_sentence(m.group(2))):
             b.open(kind, str(cn_to_int(m.group(1))), lineno, title=squeeze(m.group(2)))
             return
+    m = RE_CN_ITEM.match(s) if marked and has_articles else None
+    if m:
+        b.open("chapter", str(cn_to_int(m.group(1))), lineno, title=squeeze(m.group(2)))
+        return
     m = RE_SUBPART.match(s)
     if m:       # 分编 (Civil Code) sits between 编 and 章; kept as a section-level heading
         b.add_text(s, lineno)
