@@ -174,3 +174,18 @@ def test_a_judicial_interpretation_names_itself_本解释():
     assert role("本解释所称“二年内”，以第一次违法行为受到行政处罚的生效之日与又实施相应行为之日的时间间隔计算确定。",
                 language="zh") == "definition"
     assert role("本解释适用于人民法院审理的非法集资刑事案件。", language="zh") == "scope"
+
+
+def test_a_lawrefbook_version_applies_from_the_commencement_its_header_states(tmp_path):
+    """The header's own line "2022年4月10日 施行" dates when a version starts to apply when the text states no
+    "自…起施行" (a judicial interpretation amended by a decision); the version date (the file's) otherwise."""
+    import datetime as dt
+    from workbench.parse.lawrefbook import import_lawrefbook
+    folder = tmp_path / "laws" / "司法解释"
+    folder.mkdir(parents=True)
+    head = "# 某解释\n\n2022年3月22日 最高人民法院审判委员会通过\n\n"
+    (folder / "某解释(2022-04-02).md").write_text(head + "2022年4月10日 施行\n\n<!-- INFO END -->\n\n第一条 甲。\n",
+                                               encoding="utf-8")
+    (folder / "某规定(2022-04-02).md").write_text(head + "<!-- INFO END -->\n\n第一条 乙。\n", encoding="utf-8")
+    dates = {d.key: d.effective_from for d in import_lawrefbook(tmp_path).documents}
+    assert dates == {"某解释": dt.date(2022, 4, 10), "某规定": dt.date(2022, 4, 2)}

@@ -4,7 +4,8 @@ One file per instrument version. The version comes from the file name
 (`会计法(2024-06-28).md` -> "2024-06-28", `tudi-guanli-fa_2019.md` -> "2019"), or else
 from the latest date in the header block (the lines before `<!-- INFO END -->`).
 The version starts to apply on the front matter's `effective_date`, or on the date
-in "自…起施行" when that is later than the version date, or on the version date.
+in "自…起施行" (in the text, else on a line of the header of its own: "2022年4月10日 施行") when
+that is later than the version date, or on the version date.
 Amendment acts (…修正案, 关于修改《X》的决定) record the instrument they amend.
 """
 from __future__ import annotations
@@ -25,6 +26,9 @@ from .zh import INFO_END, parse_zh
 RE_NAME_DATE = re.compile(r"^(.*?)[(（](\d{4}-\d{2}-\d{2})[)）]$")
 RE_NAME_YEAR = re.compile(r"^(.*?)_(\d{4})$")
 RE_COMMENCE = re.compile(r"自(.{6,14}?日)起(?:施行|生效)")
+# the header's own line for it ("2022年4月10日 施行"), where the text states none (a judicial interpretation
+# amended by a decision: 民诉法解释 2022 was adopted on 2022-03-22 and applies from 2022-04-10)
+RE_COMMENCE_LINE = re.compile(r"^\s*(\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)\s*起?(?:施行|生效)\s*$", re.MULTILINE)
 RE_AMENDS = re.compile(r"^(?:中华人民共和国)?([^《》〈〉]+?)修正案(?:[（(][^）)]*[）)])?$")   # the title is an amendment act
 RE_DECISION = re.compile(r"关于修改《(.+?)》(?:等[^《》]*)?的决定")
 KINDS = (("修正案", "amendment"), ("决定", "decision"), ("解释", "interpretation"),
@@ -77,7 +81,8 @@ def _meta(file: Path, text: str, corpus: str) -> DocumentMeta:
             raise CorpusError(str(file), 1, "no version: put the date in the file name, "
                               "e.g. 会计法(2024-06-28).md, or a dated line before <!-- INFO END -->")
         version = version_date.isoformat()
-    effective = parse_date(front.get("effective_date")) or _commencement(body, version_date) or version_date
+    effective = parse_date(front.get("effective_date")) or _commencement(body, version_date) \
+        or _commencement(header, version_date, RE_COMMENCE_LINE) or version_date
     return DocumentMeta(key=stem, version=version, title=title, language="zh", kind=_kind(title),
                         source_file=str(file), corpus=corpus, adopted=version_date,
                         effective_from=effective, amends=_amends(title))
@@ -105,8 +110,8 @@ def _title(body: str) -> str:
     return ""
 
 
-def _commencement(body: str, version_date: dt.date | None) -> dt.date | None:
-    for m in RE_COMMENCE.finditer(body):
+def _commencement(body: str, version_date: dt.date | None, rx: re.Pattern = RE_COMMENCE) -> dt.date | None:
+    for m in rx.finditer(body):
         found = zh_dates(m.group(1))
         if found and (version_date is None or found[0] > version_date) and \
                 (version_date is None or (found[0] - version_date).days < 400):
