@@ -91,9 +91,20 @@ def test_a_markdown_heading_is_a_heading_however_long_or_numbered():
     r = parse_zh(text, META)
     by_id = {u.id: u for u in r.units}
     assert [by_id[f"t@2020/a{n}"].text for n in (1, 2, 3)] == ["甲。", "乙。", "丙。"]
-    assert by_id["t@2020/a2"].parent_id == "t@2020/ch2" and by_id["t@2020/ch2"].title.startswith("审查和批准决算")
+    assert by_id["t@2020/a2"].parent_id == "t@2020/ch2"
+    assert by_id["t@2020/ch2"].title == "审查和批准决算，听取和审议国民经济和社会发展计划、预算的执行情况报告"   # wrapped
     assert by_id["t@2020/a3"].parent_id == "t@2020/ch9" and by_id["t@2020/ch9"].title == "诉讼费用"
     assert by_id["t@2020/a4"].parent_id == "t@2020/ch10"
+    # a contents list of such headings (no 目录 above it) opens nothing: the parts open where their number recurs
+    listed = parse_zh("## 二、回避\n\n## 三、证据\n\n为了正确适用法律，制定本解释。\n\n## 一、管辖\n\n第一条 甲。\n\n"
+                      "## 二、回避\n\n第二条 乙。\n\n## 三、证据\n\n第三条 丙。\n", META)
+    chapters = [u for u in listed.units if u.kind == "chapter"]
+    assert [c.id for c in chapters] == ["t@2020/ch1", "t@2020/ch2", "t@2020/ch3"] and not listed.problems
+    assert {u.id: u.parent_id for u in listed.units if u.kind == "article"} == \
+        {"t@2020/a1": "t@2020/ch1", "t@2020/a2": "t@2020/ch2", "t@2020/a3": "t@2020/ch3"}
+    # a heading's next line that is a section heading or an article is not its title's end
+    nested = {u.id: u for u in parse_zh("## 第一章 总则\n\n第一节 一般规定\n\n第一条 甲。\n", META).units}
+    assert nested["t@2020/ch1"].title == "总则" and nested["t@2020/ch1/s1"].title == "一般规定"
     # unmarked, the same lines are text: a list item of an article, a sentence citing a chapter
     plain = parse_zh("第一条 甲：\n九、诉讼费用\n第二条 乙。\n", META)
     assert "九、诉讼费用" in next(u for u in plain.units if u.id == "t@2020/a1").text

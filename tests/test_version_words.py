@@ -150,9 +150,10 @@ def test_a_short_name_drops_only_a_country_or_region():
 
 
 def test_a_year_holding_two_editions_names_the_last_of_them():
-    """LawRefBook holds some instruments in editions days apart (民诉法解释 of 2022-04-01 and 2022-04-02, the first
-    in force for one day): a question naming the year means the text that year left in force -- one version,
-    so naming 2022 and 2020 compares two versions, and naming 2022 alone is no comparison of two."""
+    """LawRefBook holds some instruments in editions days apart (民诉法解释 of 2022-04-01 and 2022-04-02, editions of
+    one amendment): a question naming the year means the text that year left in force -- one version, so naming
+    2022 and 2020 compares two versions, and naming 2022 alone is no comparison of two. Two years never
+    collapse onto one version when each can have its own."""
     from workbench.core.records import Unit
     from workbench.retrieve.catalog import Catalog
     docs = [Unit(f"j@{v}", "j", v, "document", "", title="某解释", effective_from=dt.date.fromisoformat(v))
@@ -160,12 +161,23 @@ def test_a_year_holding_two_editions_names_the_last_of_them():
     catalog = Catalog(None, docs)
     assert catalog.versions_in((2022,), {"j"}) == {"j@2022-04-02"}
     assert catalog.versions_in((2020, 2022), set()) == {"j@2020-12-29", "j@2022-04-02"}
+    docs[1] = Unit("j@2022-04-01", "j", "2022-04-01", "document", "", title="某解释", effective_from=dt.date(2022, 4, 10),
+                   effective_to=dt.date(2022, 4, 10))       # in force for no day: replaced the day it took effect
+    docs[2] = Unit("j@2022-04-02", "j", "2022-04-02", "document", "", title="某解释", effective_from=dt.date(2022, 4, 10))
+    assert Catalog(None, docs).previous({"j@2022-04-02"}) == {"j@2020-12-29"}    # "2022年修正前": the 2020 text
+    late = [Unit("k@2020-03-01", "k", "2020-03-01", "document", "", title="某条例", effective_from=dt.date(2020, 3, 1)),
+            Unit("k@2020-12-26", "k", "2020-12-26", "document", "", title="某条例", effective_from=dt.date(2021, 3, 1))]
+    both = Catalog(None, late)      # the second made in 2020, in force from 2021
+    assert both.versions_in((2020, 2021), {"k"}) == {"k@2020-03-01", "k@2020-12-26"}
+    assert both.versions_in((2021,), {"k"}) == {"k@2020-12-26"} and both.versions_in((2020,), {"k"}) == {"k@2020-03-01"}
 
 
 @pytest.mark.parametrize("q,now", [("2020年版民诉法解释和现在的版本规定有什么不一样？", True),
                                    ("和目前有效的规定相比有何不同？", True), ("最新版本的条例怎么规定的？", True),
                                    ("现行《反垄断法》如何规定？", True), ("我现在想开一家店，需要什么许可？", False),
-                                   ("目前的情况下能否申请？", False)])
+                                   ("目前的情况下能否申请？", False), ("我现在的法律地位如何？", False),
+                                   ("公司目前的办法是先停产，可以吗？", False), ("目前的解决方法是什么？", False),
+                                   ("这一原则体现在的规定有哪些？", False), ("表现在的规定里有哪些？", False)])
 def test_the_version_in_force_now_named_by_a_word_for_now(q, now):
     from workbench.retrieve.route import classify
     assert classify(q).current is now

@@ -10,7 +10,8 @@ A substitution (one difflib operation on the texts normalised for form, see
 `versions.formal`: the text deleted, the text inserted) that the same version step makes in at
 least SYSTEMATIC articles is the step's renaming; an article's *substance* is the number of
 characters (words for alphabetic text) its other operations change. An article whose every
-operation is such a renaming has substance 0. Only a substitution is a renaming (text
+operation is such a renaming has substance 0 -- unless both versions keep using both names
+(`transfer`: a task moved between two bodies the law keeps). Only a substitution is a renaming (text
 replaced by other text): a phrase inserted or deleted throughout ("或者备案", a co-authority
 dropped from every list) changes what the law says -- unless it is made inside a body's name
 ("交通[运输]主管部门"), which is the name replaced by another (`_in_name`). An operation touching a figure (an amount,
@@ -114,9 +115,31 @@ def transfer(op: Op, reach: int, older: str, newer: str) -> bool:
     both named throughout either version): that is what the revision changed in substance. "As often as
     the step replaced it" is a design choice (a name the law keeps is named again elsewhere; a leftover
     of a renamed one is named once or twice), not fitted."""
-    if not older or not newer:
+    if not older or not newer or not (_name_like(op[0]) and _name_like(op[1])):
         return False
-    return newer.count(op[0]) >= reach and older.count(op[1]) >= reach
+    return _count(newer, op[0]) >= reach and _count(older, op[1]) >= reach
+
+
+# A Chinese body's distinctive name (its sector: 科学技术, 卫生健康, 食品药品监督管理) has at least this many
+# characters; a shorter substitution is a function word, a mark or a generic part of any name (主管 ->
+# 行政, 和 -> 、), found everywhere in both versions. Design choice, not fitted.
+NAME_MIN = 3
+
+
+def _name_like(text: str) -> bool:
+    """Could `text` be (the distinctive part of) a body's name? Chinese: NAME_MIN Han characters or more
+    and nothing else; other scripts: a capitalised word ("FSA", "Regulator", "Bộ Y tế")."""
+    if has_han(text):
+        return len(text) >= NAME_MIN and not re.search(r"[^\u4e00-\u9fff]", text)
+    return any(w[:1].isupper() for w in text.split())
+
+
+def _count(text: str, piece: str) -> int:
+    """Occurrences of `piece` in `text`: as characters in Chinese, as whole words otherwise ("Board" is not
+    found in "Boards")."""
+    if has_han(piece):
+        return text.count(piece)
+    return len(re.findall(rf"(?<!\w){re.escape(piece)}(?!\w)", text))
 
 
 def _size(op: tuple[str, str]) -> int:

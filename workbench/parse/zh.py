@@ -67,10 +67,19 @@ def parse_zh(text: str, meta: DocumentMeta) -> ParseResult:
     in_toc, toc_first = False, None
     title_seen = False
     body = [(lineno, s) for lineno, s in cleaned if s]
+    listed = _contents_entries(body, marked)
+    wrapped = None          # a heading just opened from a marked line, whose title may go on on the next line
     for i, (lineno, s) in enumerate(body):
         if not title_seen and squeeze(s) == squeeze(meta.title) and not b.inside("article"):
             title_seen = True       # the title line repeats the manifest title
             continue
+        if lineno in listed:
+            continue
+        if wrapped is not None and lineno not in marked and _goes_on(s) and not wrapped.children and not wrapped.lines:
+            wrapped.title += squeeze(s)     # "第三章 审查和批准决算，听取和审议国民经济和" / "社会发展计划、…"
+            wrapped = None
+            continue
+        wrapped = None
         if RE_TOC.match(s):
             in_toc = True
             continue
@@ -83,10 +92,32 @@ def parse_zh(text: str, meta: DocumentMeta) -> ParseResult:
                     toc_first = heading
                 continue
         _line(b, s, lineno, has_articles, body[i + 1][1] if i + 1 < len(body) else "", lineno in marked)
+        node = b.current()
+        if lineno in marked and node is not None and node.kind in ("part", "chapter", "section") and node.line_start == lineno:
+            wrapped = node
     result = b.finish()
     if not any(u.kind == "article" for u in result.units):
         result.problems.append(_no_articles(meta))
     return result
+
+
+def _contents_entries(body: list[tuple[int, str]], marked: set[int]) -> set[int]:
+    """Lines of a contents list given as markdown headings with no "目录" above them (民诉法解释 2022-04-01
+    opens with "## 二、回避" … "## 二十三、附则"): a numbered heading ("N、…") whose number a later heading
+    line takes again lists a part, it does not open one."""
+    numbered = [(lineno, m.group(1)) for lineno, s in body if lineno in marked and (m := RE_CN_ITEM.match(s))]
+    return {lineno for i, (lineno, no) in enumerate(numbered) if any(no == later for _, later in numbered[i + 1:])}
+
+
+def _goes_on(s: str) -> bool:
+    """Can line `s` be the rest of the heading title above it (a title wrapped onto the next line)? Short,
+    no article or list item, no full stop."""
+    return len(s) <= HEADING_TITLE_MAX and not re.search(r"[。；：:;]", s) and \
+        not any(rx.match(s) for rx in (RE_ARTICLE, RE_ITEM, RE_CN_ITEM, RE_PART, RE_CHAPTER, RE_SECTION, RE_SUBPART,
+                                       RE_APPENDIX))
+
+
+HEADING_TITLE_MAX = 40      # characters: a title's second line (监督法 2006: 29); longer lines are text
 
 
 # a heading has no sentence punctuation and is short; one standing between two articles without its

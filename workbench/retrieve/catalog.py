@@ -124,15 +124,20 @@ class Catalog:
 
     def versions_in(self, years, keys: set[str]) -> set[str]:
         """Versions of `keys` (of any instrument when empty) named by one of `years`: the year of
-        their label, entry into force or adoption, as 'key@version'. Where a year stamps several
-        versions of one instrument (editions days apart: LawRefBook holds 民诉法解释 of 2022-04-01 and
-        of 2022-04-02, the first in force for one day), it names the last of them: the text that
-        year left in force."""
+        their label, entry into force or adoption, as 'key@version'. A year that stamps several
+        versions of one instrument names one of them: the text that year left in force -- the last of
+        them in force by its end (LawRefBook holds 民诉法解释 of 2022-04-01 and 2022-04-02, editions of
+        one amendment, the first in force for no day), leaving aside one that another year of the
+        question names alone (a version made in 2020 and in force from 2021 is the "2021" one)."""
         out = set()
         for key in {d.key for d in self.documents if not keys or d.key in keys}:
-            for y in years:
-                stamped = [d.id for d in self.chain(key) if str(y) in _stamps(d)]
-                out.update(stamped[-1:])
+            stamped = {y: [d for d in self.chain(key) if str(y) in _stamps(d)] for y in years}
+            alone = {ds[0].id for ds in stamped.values() if len(ds) == 1}
+            for y, ds in stamped.items():
+                ds = [d for d in ds if d.id not in alone] or ds if len(ds) > 1 else ds
+                end = dt.date(int(y), 12, 31)
+                ds = [d for d in ds if d.effective_from is None or d.effective_from <= end] or ds
+                out.update(d.id for d in ds[-1:])
         return out
 
     def bound(self, year: int | None, keys: set[str]) -> list[Unit]:
@@ -152,12 +157,13 @@ class Catalog:
         return out
 
     def previous(self, versions: set[str]) -> set[str]:
-        """For an instrument named in one version only: the version before it."""
+        """For an instrument named in one version only: the version before it (that ever applied: an
+        edition superseded before it took effect -- in force for no day -- is not what a revision changed)."""
         out = set()
         for key, named in by_instrument(versions).items():
             if len(named) != 1:
                 continue
-            ids = [d.id for d in self.chain(key)]
+            ids = [d.id for d in self.chain(key) if d.id == named[0] or _applied(d)]
             i = ids.index(named[0]) if named[0] in ids else -1
             if i > 0:
                 out.add(ids[i - 1])
@@ -232,3 +238,8 @@ def instrument_names(documents: list[Unit]) -> list[tuple[str, str]]:
 def _stamps(d: Unit) -> set[str]:
     """The years a version may be named by: of its label, its entry into force, its adoption."""
     return {d.version[:4], str(d.effective_from.year) if d.effective_from else "", d.attr("adopted")[:4]}
+
+
+def _applied(d: Unit) -> bool:
+    """Was version `d` ever in force (not replaced on or before the day it took effect)?"""
+    return d.effective_from is None or d.effective_to is None or d.effective_to > d.effective_from

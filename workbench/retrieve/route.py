@@ -136,10 +136,11 @@ WHEN_CHANGED = re.compile(
     re.IGNORECASE)
 # the version in force now, named without its year ("现行《反垄断法》", "the current Rules")
 CURRENT_CUES = ("现行", "现在施行", "目前施行", "hiện hành", "current version", "currently in force", "as now in force")
-# ... or by a word for now before the version, the rules or the instrument ("现在的版本", "目前有效的规定",
-# "当前的解释"), or as the latest version ("最新版本")
-CURRENT_NOW = re.compile(rf"(?:现在|目前|当前|如今)(?:施行|实行|有效|适用|生效)?的(?:版本|规定|条文|法律|{_LAW_ZH}|办法|解释)|"
-                         r"最新(?:的)?版本|最新版")
+# ... or by a word for now before the version, the rules or an instrument's kind ("现在的版本", "目前有效的规定",
+# "当前的解释"), or as the latest version ("最新版本") -- not a verb ending in 现 before 在 ("体现在的规定"), nor a
+# word for now before a law's standing or a way of doing ("我现在的法律地位", "目前的解决方法")
+CURRENT_NOW = re.compile(r"(?<![体表出实发呈])(?:现在|目前|当前|如今)(?:施行|实行|有效|适用|生效)?的"
+                         r"(?:版本|规定|条文|条例|解释|细则|《[^》]+》)|最新(?:的)?版本|最新版")
 # a yes-no question, by its grammar: the Chinese A-not-A (有没有, …了没有) and 是否 / 有无 / 吗, an
 # English question opening with an auxiliary (after a leading phrase) or asking "whether", the
 # Vietnamese "có … không" / "… chưa" closing it. A clause is a content question instead when a
