@@ -138,6 +138,10 @@ def test_a_task_moved_between_two_bodies_the_law_keeps_is_substance_not_a_renami
     assert all(v > 0 for v in sizes(moved + health + science).values())     # both bodies stay: a transfer
     assert set(sizes(moved + health).values()) == {0}      # the old body named nowhere after: a renaming
     assert set(sizes(moved + science).values()) == {0}     # the new body named nowhere before: a renaming
+    # a piece of a name (行政 -> 主管) both versions use elsewhere is still a renaming: no body's name is moved
+    piece = [(f"县级卫生行政部门负责{x}。", f"县级卫生主管部门负责{x}。") for x in ("监督", "检查", "登记")]
+    other = [(f"公安主管部门给予行政处罚{x}。",) * 2 for x in ("一", "二", "三")]
+    assert set(sizes(piece + other).values()) == {0}
 
 def test_a_change_of_form_only_is_inherited_not_amended():
     """Half-width / full-width punctuation, quote style, spaces, zero-width spaces and Unicode
