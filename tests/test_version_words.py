@@ -181,3 +181,11 @@ def test_a_year_holding_two_editions_names_the_last_of_them():
 def test_the_version_in_force_now_named_by_a_word_for_now(q, now):
     from workbench.retrieve.route import classify
     assert classify(q).current is now
+
+
+@pytest.mark.parametrize("q,before", [("之前的版本是怎么规定的？", True), ("和上一个版本相比有什么变化？", True),
+                                      ("老版本里有这条吗？", True), ("修改以前的办法怎么规定？", True),
+                                      ("之前我问过这个问题，罚款是多少？", False), ("软件以前的版本号是多少？", False)])
+def test_the_version_before_named_by_a_word_for_before(q, before):
+    from workbench.retrieve.route import classify
+    assert classify(q).previous is before

@@ -215,6 +215,8 @@ PREVIOUS = re.compile(rf"{_RULE_ZH}(?:最近一次|上一次|上次|本次)?(?:�
                       r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前的?(?:《|版本|文本|"
                       r"[\u4e00-\u9fff]{0,12}?(?:条例|办法|规定|法)(?![\u4e00-\u9fff]))|"
                       r"最近一次(?:修订|修正|修改)之?前|旧版|上一版|原版本|"
+                      # the version before named by a word for before ("之前的版本", "上一个版本", "老版本", "修改以前")
+                      r"(?:之前|以前|此前|先前|上一个|上个|前一个|老)的?版本(?!号)|(?:修订|修正|修改)以前|"
                       r"\b(?:the|its) (?:previous|former|prior|earlier|superseded) version\b|"
                       r"(?-i:\b(?:previous|former|prior|superseded) (?:Act|Law|Regulations|Rules|Code)\b)|"
                       r"\bbefore (?:the|its) (?:latest|last|most recent) (?:amendment|revision)\b|"
