@@ -423,3 +423,36 @@ def test_a_sanction_chosen_by_the_facts_comes_with_the_rule_it_restates_not_the_
     units["n@1/a33/c2"] = "前款规定的处罚由本条例第二十四条规定的部门决定。"
     c = _citing(units, ["n@1/a19", "n@1/a24", "n@1/a33"], 3, qtype="reasoning", route=penalty, refs=names_body, margin=0.3)
     assert by_roles(c)[:2] == ["n@1/a33", "n@1/a19"]
+
+
+def test_a_fine_left_open_by_a_law_is_cited_with_the_regulation_setting_it():
+    """"…责令交还土地，处以罚款" states no amount: the implementing regulation's article citing it and setting
+    one ("依照《土地管理法》第八十一条的规定处以罚款的，罚款额为…") is read with it -- a share of gains is an
+    amount too; a rule citing the article, or a sanction stating its own amount, brings nothing."""
+    from types import SimpleNamespace
+    from workbench.retrieve.citing import amount_set_by, refs
+    from workbench.retrieve.scope import Scope
+    texts = {"law@1/a81": "不按照批准的用途使用国有土地的，由自然资源主管部门责令交还土地，处以罚款。",
+             "law@1/a82": "擅自出租集体土地的，责令限期改正，没收违法所得，并处罚款。",
+             "law@1/a40": "违反本法第八十一条规定的，处五万元罚款。",
+             "reg@1/a59": "依照《土地管理法》第八十一条的规定处以罚款的，罚款额为非法占用土地每平方米100元以上500元以下。",
+             "reg@1/a60": "依照《土地管理法》第八十二条的规定处以罚款的，罚款额为违法所得的10%以上30%以下。",
+             "reg@1/a12": "依照《土地管理法》第八十一条的规定，有关部门应当公告。"}
+
+    class Store:
+        def get(self, ids, vectors=False):
+            return [Unit(i, i.split("@")[0], "1", "article", text=texts[i], language="zh") for i in ids if i in texts]
+    index = {"reg@1/a59": [("reg@1/a59", "law@1/a81")], "reg@1/a60": [("reg@1/a60", "law@1/a82")],
+             "reg@1/a12": [("reg@1/a12", "law@1/a81")], "law@1/a40": [("law@1/a40", "law@1/a81")]}
+    cited_by = {}
+    for source, cited in index.items():
+        for _, target in cited:
+            cited_by.setdefault(target, []).append(source)
+    r = SimpleNamespace(store=Store(), ref_index=lambda: index, cited_by=lambda: cited_by)
+    policy = SimpleNamespace(cite_refs=0.9)
+    hit = Hit("law@1/a81", 1.0, "bm25", None)
+    c = Citing(r, [hit], policy, None, Scope(("article",)), None, {"law@1/a81": 1.0}, {}, {}, {})
+    assert amount_set_by(c, "law@1/a81") == ["reg@1/a59"]          # not the rule a12; a40 sets its own fine
+    assert amount_set_by(c, "law@1/a82") == ["reg@1/a60"]
+    assert amount_set_by(c, "law@1/a40") == []                       # states its amount
+    assert refs(c, "law@1/a81", sanction=True) == ["reg@1/a59"] and refs(c, "law@1/a81") == []

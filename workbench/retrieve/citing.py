@@ -54,7 +54,8 @@ def kind_of(u: Unit | None) -> str:
 def refs(c: Citing, uid: str, sanction: bool = False) -> list[str]:
     """What the answering clause of `uid` refers to, if relevant in its own right (scoring at
     least cite_refs of the best), or if `uid` is a sanction deferring its penalty to another
-    sanction (`defers`)."""
+    sanction (`defers`); and, for a sanction, the provisions setting the amount it leaves open
+    (`amount_set_by`)."""
     floor = (c.hits[0].score * c.policy.cite_refs) if c.policy.cite_refs else float("inf")
     out = []
     for x in focus_refs(c.r.ref_index(), uid, c.focus):
@@ -63,14 +64,41 @@ def refs(c: Citing, uid: str, sanction: bool = False) -> list[str]:
                                   sanction and kind_of(u) == "sanction" and defers(c, uid, x)):
             out.append(x)
             c.why.setdefault(x, Via("path", (Link(uid, "REFERENCES", x),)))
+    for x in amount_set_by(c, uid) if sanction else ():
+        if x not in out:
+            out.append(x)
+            c.why.setdefault(x, Via("path", (Link(x, "REFERENCES", uid),)))
     return out
 
 
-# an amount of a penalty: a sum, a multiple or a scale level ("五万元", "二倍以上五倍以下",
+_APPLIES = re.compile(r"依照|按照|根据")
+
+
+def amount_set_by(c: Citing, uid: str) -> list[str]:
+    """A Chinese sanction imposing a fine without its amount ("…责令交还土地，处以罚款") leaves the amount to
+    the provisions that cite it and state one -- an implementing regulation's ("依照《土地管理法》第八十一条的
+    规定处以罚款的，罚款额为非法占用土地每平方米100元以上500元以下"): the penalty asked is read in both.
+    Those in scope that apply the article's penalty (依照 / 按照 / 根据 it, not 违反: a sanction for breaking it
+    is another penalty), sanctions themselves (a rule citing the article is no amount of its penalty)."""
+    u = c.unit(uid)
+    text = unicodedata.normalize("NFC", (u.text or "") if u is not None else "")
+    if u is None or u.language != "zh" or "罚款" not in text or AMOUNT.search(text):
+        return []
+    out = []
+    for x in c.r.cited_by().get(uid, ()):
+        v = c.unit(x)
+        t = unicodedata.normalize("NFC", (v.text or "") if v is not None else "")
+        if v is not None and c.scope.allows(v) and kind_of(v) == "sanction" and "罚款" in t and AMOUNT.search(t) \
+                and _APPLIES.search(t) and "违反" not in t:
+            out.append(x)
+    return out
+
+
+# an amount of a penalty: a sum, a multiple, a share or a scale level ("五万元", "二倍以上五倍以下", "违法所得的10%以上30%以下",
 # "5 triệu đồng", "gấp 02 lần", "$10,000", "AED 50,000", "level 3"), or a custodial term ("三年以下有期徒刑",
 # "phạt tù từ 01 năm đến 03 năm", "imprisonment for a term"); a clause stating one sets its own penalty
 _CODES = r"(?:USD|AED|SGD|EUR|GBP|CNY|RMB|HKD)"
-AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)"
+AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)|[0-9０-９]\s*[%％]|百分之[一二三四五六七八九十百零]"
                     rf"|\d[\d.,]*\s*(?:triệu\s*|tỷ\s*)?(?:đồng|VN[DĐ]|lần|dollars?|dirhams?|penalty units?|{_CODES}\b)"
                     rf"|[$€£]\s*\d|\b(?:US\$|{_CODES})\s*\d|\b[Ll]evel\s*\d"
                     r"|有期徒刑|无期徒刑|拘役|phạt tù|tù chung thân|\bimprisonment for\b|\bterm of imprisonment\b|"
