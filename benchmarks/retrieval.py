@@ -76,12 +76,14 @@ BENCHES = {     # corpora (under ../shared/corpora, or paths), question format
               "司法解释/最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释,"
               "司法解释/最高人民法院关于适用《民事诉讼法》的解释,"
               "司法解释/最高人民法院关于审理网络消费纠纷案件适用法律若干问题的规定（一）"], "zh13"),
+    "zh14": (["zh-planning"], "zh14"),
 }
 QUESTIONS = {"zh": "zh_versions.jsonl", "zh2": "zh_versions_2.jsonl", "zh3": "zh_versions_3.jsonl",
              "zh4": "zh_versions_4.jsonl", "zh5": "zh_versions_5.jsonl", "zh6": "zh_versions_6.jsonl",
              "zh7": "zh_versions_7.jsonl", "zh8": "zh_versions_8.jsonl",
              "zh9": "zh_versions_9.jsonl", "zh10": "zh_versions_10.jsonl",
-             "zh11": "zh_versions_11.jsonl", "zh12": "zh_versions_12.jsonl", "zh13": "zh_versions_13.jsonl"}
+             "zh11": "zh_versions_11.jsonl", "zh12": "zh_versions_12.jsonl", "zh13": "zh_versions_13.jsonl",
+             "zh14": "zh_planning.jsonl"}
 
 
 def corpus_path(spec, ws: Path) -> Path:

@@ -73,7 +73,7 @@ README_HEADS = {"zh": "**zh version-aware set**", "zh2": "**Second zh version-aw
                 "zh7": "**Seventh zh version-aware set**", "zh8": "**Eighth zh version-aware set**",
                 "zh9": "**Ninth zh version-aware set", "zh10": "**Tenth zh version-aware set**",
                 "zh11": "**Eleventh zh version-aware set**", "zh12": "**Twelfth zh version-aware set**",
-                "zh13": "**Thirteenth zh version-aware set**",
+                "zh13": "**Thirteenth zh version-aware set**", "zh14": "**Planning, land and surveying laws**",
                 "alqac": "**ALQAC 2022 + 2023 train**", "sample": "**Sample benchmark**"}
 
 
