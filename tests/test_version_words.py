@@ -183,9 +183,12 @@ def test_the_version_in_force_now_named_by_a_word_for_now(q, now):
     assert classify(q).current is now
 
 
-@pytest.mark.parametrize("q,before", [("之前的版本是怎么规定的？", True), ("和上一个版本相比有什么变化？", True),
-                                      ("老版本里有这条吗？", True), ("修改以前的办法怎么规定？", True),
-                                      ("之前我问过这个问题，罚款是多少？", False), ("软件以前的版本号是多少？", False)])
-def test_the_version_before_named_by_a_word_for_before(q, before):
+@pytest.mark.parametrize("q,before", [("修改以前的办法怎么规定？", True), ("《土地管理法》修正以前，罚款是多少？", True),
+                                      ("条例最近一次修订以前是怎么规定的？", True),
+                                      ("控制性详细规划修改以前要组织论证吗？", False), ("设计方案修改以前已经开工的，怎么处罚？", False),
+                                      ("之前我问过这个问题，罚款是多少？", False), ("根据《著作权法》，老版本的软件还受保护吗？", False)])
+def test_the_version_before_named_with_yiqian_as_with_zhiqian(q, before):
+    """"以前" reads as "之前" wherever a law's revision is named ("修改以前的办法", "《土地管理法》修正以前"); a plan's or a
+    design's revision is none, nor an old version of a product."""
     from workbench.retrieve.route import classify
     assert classify(q).previous is before

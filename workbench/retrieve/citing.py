@@ -75,30 +75,39 @@ _APPLIES = re.compile(r"依照|按照|根据")
 
 
 def amount_set_by(c: Citing, uid: str) -> list[str]:
-    """A Chinese sanction imposing a fine without its amount ("…责令交还土地，处以罚款") leaves the amount to
-    the provisions that cite it and state one -- an implementing regulation's ("依照《土地管理法》第八十一条的
-    规定处以罚款的，罚款额为非法占用土地每平方米100元以上500元以下"): the penalty asked is read in both.
-    Those in scope that apply the article's penalty (依照 / 按照 / 根据 it, not 违反: a sanction for breaking it
-    is another penalty), sanctions themselves (a rule citing the article is no amount of its penalty)."""
+    """A Chinese sanction fining without an amount in the clause that fines ("…责令交还土地，处以罚款") leaves
+    the amount to the provisions citing it in a clause that states one -- an implementing regulation's
+    ("依照《土地管理法》第八十一条的规定处以罚款的，罚款额为非法占用土地每平方米100元以上500元以下"): the
+    penalty asked is read in both. The citing clause applies the article's penalty (依照 / 按照 / 根据 it, not
+    违反 it: a sanction for breaking it is another penalty) and fines with an amount; its article, in scope,
+    is a sanction (a rule citing the article is no amount of its penalty)."""
     u = c.unit(uid)
-    text = unicodedata.normalize("NFC", (u.text or "") if u is not None else "")
-    if u is None or u.language != "zh" or "罚款" not in text or AMOUNT.search(text):
+    if u is None or u.language != "zh":
+        return []
+    lines = [x for x in unicodedata.normalize("NFC", u.text or "").splitlines() if "罚款" in x]
+    if not lines or all(AMOUNT.search(x) for x in lines):
         return []
     out = []
     for x in c.r.cited_by().get(uid, ()):
         v = c.unit(x)
-        t = unicodedata.normalize("NFC", (v.text or "") if v is not None else "")
-        if v is not None and c.scope.allows(v) and kind_of(v) == "sanction" and "罚款" in t and AMOUNT.search(t) \
-                and _APPLIES.search(t) and "违反" not in t:
-            out.append(x)
+        if x == uid or v is None or not c.scope.allows(v) or kind_of(v) != "sanction":
+            continue
+        for src, target in c.r.ref_index().get(x, ()):
+            w = c.unit(src) if src != x else v
+            t = unicodedata.normalize("NFC", (w.text or "") if w is not None else "")
+            if target == uid and "罚款" in t and AMOUNT.search(t) and _APPLIES.search(t) and "违反" not in t:
+                out.append(x)
+                break
     return out
 
 
-# an amount of a penalty: a sum, a multiple, a share or a scale level ("五万元", "二倍以上五倍以下", "违法所得的10%以上30%以下",
-# "5 triệu đồng", "gấp 02 lần", "$10,000", "AED 50,000", "level 3"), or a custodial term ("三年以下有期徒刑",
+# an amount of a penalty: a sum, a multiple, a share of a sum or a scale level ("五万元", "二倍以上五倍以下",
+# "违法所得的10%以上30%以下" -- not any percentage: "超过规划条件10%的" is a condition -- "5 triệu đồng",
+# "gấp 02 lần", "$10,000", "AED 50,000", "level 3"), or a custodial term ("三年以下有期徒刑",
 # "phạt tù từ 01 năm đến 03 năm", "imprisonment for a term"); a clause stating one sets its own penalty
 _CODES = r"(?:USD|AED|SGD|EUR|GBP|CNY|RMB|HKD)"
-AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)|[0-9０-９]\s*[%％]|百分之[一二三四五六七八九十百零]"
+AMOUNT = re.compile(r"[0-9０-９一二两三四五六七八九十百千万亿]\s*(?:元|倍)"
+                    r"|(?:违法所得|所得|价值|货值|金额|价款|收入|费用|款项)的?\s*(?:[0-9０-９.]+\s*[%％]|百分之)"
                     rf"|\d[\d.,]*\s*(?:triệu\s*|tỷ\s*)?(?:đồng|VN[DĐ]|lần|dollars?|dirhams?|penalty units?|{_CODES}\b)"
                     rf"|[$€£]\s*\d|\b(?:US\$|{_CODES})\s*\d|\b[Ll]evel\s*\d"
                     r"|有期徒刑|无期徒刑|拘役|phạt tù|tù chung thân|\bimprisonment for\b|\bterm of imprisonment\b|"

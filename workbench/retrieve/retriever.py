@@ -31,7 +31,6 @@ class Retriever:
         self.catalog = Catalog(store, documents)
         self._agraph: ArticleGraph | None = None
         self._refs: dict[str, list[tuple[str, str]]] | None = None
-        self._cited_by: dict[str, list[str]] | None = None
         self._ref_units: dict[str, list[tuple[str, str]]] | None = None
         self._grams: dict[str, dict[str, set[str]]] = {}
         self._articles: dict[str, list[Unit]] = {}
@@ -71,17 +70,6 @@ class Retriever:
             from .citing import reference_index
             self._refs = reference_index(self.graph)
         return self._refs
-
-    def cited_by(self) -> dict[str, list[str]]:
-        """article -> the articles citing it (resolved REFERENCES, as `ref_index` reversed)."""
-        if self._cited_by is None:
-            out: dict[str, list[str]] = {}
-            for source, cited in self.ref_index().items():
-                for _, target in cited:
-                    if target != source and source not in out.setdefault(target, []):
-                        out[target].append(source)
-            self._cited_by = out
-        return self._cited_by
 
     def articles(self, doc: str) -> list[Unit]:
         """Every article of one version ('key@version'), kept for the next question reading it

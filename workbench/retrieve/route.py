@@ -211,12 +211,10 @@ BETWEEN_REVISIONS = re.compile(r"(?:19|20)\d{2}\s*年\s*(?:修订|修正|修改)
 # "旧版", "the previous version", "before its latest amendment", "phiên bản trước") -- a law's revision, not a
 # company's ("章程修改前", "a prior act of operating", "trước khi sửa đổi điều lệ"); "新旧条例", "the old and
 # new Act" compare the two (PREVIOUS_AND_NOW; not 新老股东)
-PREVIOUS = re.compile(rf"{_RULE_ZH}(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前(?!后)|"
-                      r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?之?前的?(?:《|版本|文本|"
+PREVIOUS = re.compile(rf"{_RULE_ZH}(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?(?:之|以)?前(?!后)|"
+                      r"(?<![\d年])(?:最近一次|上一次|上次|本次)?(?:修订|修正|修改)(?:施行)?(?:之|以)?前的?(?:《|版本|文本|"
                       r"[\u4e00-\u9fff]{0,12}?(?:条例|办法|规定|法)(?![\u4e00-\u9fff]))|"
-                      r"最近一次(?:修订|修正|修改)之?前|旧版|上一版|原版本|"
-                      # the version before named by a word for before ("之前的版本", "上一个版本", "老版本", "修改以前")
-                      r"(?:之前|以前|此前|先前|上一个|上个|前一个|老)的?版本(?!号)|(?:修订|修正|修改)以前|"
+                      r"最近一次(?:修订|修正|修改)(?:之|以)?前|旧版|上一版|原版本|"
                       r"\b(?:the|its) (?:previous|former|prior|earlier|superseded) version\b|"
                       r"(?-i:\b(?:previous|former|prior|superseded) (?:Act|Law|Regulations|Rules|Code)\b)|"
                       r"\bbefore (?:the|its) (?:latest|last|most recent) (?:amendment|revision)\b|"
