@@ -134,9 +134,10 @@ class Catalog:
             stamped = {y: [d for d in self.chain(key) if str(y) in _stamps(d)] for y in years}
             alone = {ds[0].id for ds in stamped.values() if len(ds) == 1}
             for y, ds in stamped.items():
-                ds = [d for d in ds if d.id not in alone] or ds if len(ds) > 1 else ds
-                end = dt.date(int(y), 12, 31)
-                ds = [d for d in ds if d.effective_from is None or d.effective_from <= end] or ds
+                if len(ds) > 1:         # several: not one another year names alone, then in force by the year's end
+                    ds = [d for d in ds if d.id not in alone] or ds
+                    end = dt.date(int(y), 12, 31)
+                    ds = [d for d in ds if d.effective_from is None or d.effective_from <= end] or ds
                 out.update(d.id for d in ds[-1:])
         return out
 
