@@ -66,3 +66,38 @@ def test_a_sanction_on_another_kind_of_party_gives_way_to_its_sibling():
     units["f@1/a50"] = "单位违反本条例规定的，对单位处十万元以上罚款，对直接负责的主管人员处一万元以上罚款。"
     units["f@1/a51"] = "个人违反本条例规定的，处五千元以下罚款。"
     assert cite(["f@1/a50", "f@1/a51"], ["f@1/a50"], "对直接负责的主管人员应如何处罚？") == ["f@1/a50"]
+
+
+def test_asked_about_a_unit_and_its_people_the_penalty_following_on_for_the_other_is_cited_too():
+    """"基金会和这位秘书长分别可能受到什么处理": the foundation's sanction and the one following on it for the
+    persons responsible -- found by its citation of the first, or by the licence the first revokes; not a
+    sanction following on nothing cited, nor when one party is asked, or the cited sanction punishes both."""
+    from types import SimpleNamespace
+    from workbench.core.records import Unit
+    from workbench.retrieve.party import asked_parties, with_other_party
+    from workbench.retrieve.route import Route
+    assert asked_parties("公司和老板分别怎么处理？") == {"org", "person"}
+    assert asked_parties("这家屠宰厂及其法定代表人会有什么后果？") == {"org", "person"}
+    assert asked_parties("承运人和屠宰厂各自要办什么手续？") == set()        # a role noun is of no kind
+    assert asked_parties("甲公司和乙公司分别怎么处理？") == set()            # one kind
+    units = {"c@1/a110": "慈善组织有下列情形之一的，由民政部门责令限期改正，予以警告：（一）指定利害关系人作为受益人的；",
+             "c@1/a112": "慈善组织有本法第一百一十条规定情形的，由民政部门对直接负责的主管人员处二万元以上二十万元以下罚款。",
+             "c@1/a113": "志愿者违反本法规定的，由民政部门对直接负责的主管人员处二万元以下罚款。",
+             "c@1/a59": "慈善组织确定慈善受益人，不得指定慈善组织管理人员的利害关系人作为受益人。",
+             "p@1/a31": "生猪定点屠宰厂出借生猪定点屠宰证书的，由设区的市级人民政府吊销生猪定点屠宰证书。",
+             "p@1/a38": "生猪定点屠宰厂被吊销生猪定点屠宰证书的，其法定代表人5年内不得申请生猪定点屠宰证书。",
+             "p@1/a39": "生猪定点屠宰厂被吊销营业执照的，其法定代表人3年内不得担任负责人。"}
+    refs = {"c@1/a112": [("c@1/a112/c1", "c@1/a110")], "c@1/a113": [("c@1/a113/c1", "c@1/a59")]}
+    route = Route("reasoning", sanction=True, asks=("sanction",))
+
+    def cite(hits, cited, question):
+        c = _citing(units, hits, 2, route=route, qtype="reasoning", refs=refs)
+        c.plan.question = question
+        c.r.articles = lambda doc: [u for u in c.r.store.get(sorted(units)) if u.id.startswith(doc + "/")]
+        return with_other_party(c, cited)
+    both = "某基金会秘书长把亲外甥列为受益人。基金会和这位秘书长分别可能受到什么处理？"
+    assert cite(["c@1/a110", "c@1/a59"], ["c@1/a110", "c@1/a59"], both) == ["c@1/a110", "c@1/a59", "c@1/a112"]
+    assert cite(["c@1/a110"], ["c@1/a110"], "某基金会把亲外甥列为受益人。基金会会受到什么处理？") == ["c@1/a110"]
+    assert cite(["c@1/a113"], ["c@1/a113"], both) == ["c@1/a113"]          # nothing follows on it
+    assert cite(["p@1/a31"], ["p@1/a31"], "这家屠宰厂及其法定代表人会有什么后果？") == ["p@1/a31", "p@1/a38"]
+    assert cite(["c@1/a112"], ["c@1/a112"], "慈善组织和负责人分别怎么处理？") == ["c@1/a112"]   # follows on nothing cited

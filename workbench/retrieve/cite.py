@@ -11,7 +11,7 @@ from .citing import ROLE_WINDOW, Citing, best_part, focus_refs, kind_of, refs
 from .expand import article_of
 from .pairing import aligned_elsewhere, partners, parts
 from .plan import BOTH
-from .party import by_party
+from .party import by_party, with_other_party
 from .sanctions import by_roles, enforced, enforced_rules, enforcing, fact_match, stated_sanction, with_imposer
 
 
@@ -22,7 +22,7 @@ def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = Tru
     if len(history) > 1:                    # "追溯…的修改历程": the article in every version
         return history
     if c.policy.cite_roles:
-        return with_imposer(c, by_party(c, by_roles(c)))
+        return with_imposer(c, with_other_party(c, by_party(c, by_roles(c))))
     cited = within_margin(c.hits, c.policy.cite_max, c.policy.cite_margin)
     if c.plan.type == "reasoning":
         cited = linked_hits(c, cited, hops)
@@ -39,7 +39,7 @@ def choose(c: Citing, history: list[str], hops: dict[str, int], pair: bool = Tru
         if pair and c.plan.type == "version_diff":   # ... with its counterpart in the other version
             extra += [p for x in extra for p in partners(c.r.agraph, x, c.score) if p not in cited]
         cited += list(dict.fromkeys(extra))
-    return with_imposer(c, by_party(c, cited))
+    return with_imposer(c, with_other_party(c, by_party(c, cited)))
 
 
 def asked_role(c: Citing, cited: list[str]) -> list[str]:
