@@ -72,32 +72,58 @@ def test_asked_about_a_unit_and_its_people_the_penalty_following_on_for_the_othe
     """"基金会和这位秘书长分别可能受到什么处理": the foundation's sanction and the one following on it for the
     persons responsible -- found by its citation of the first, or by the licence the first revokes; not a
     sanction following on nothing cited, nor when one party is asked, or the cited sanction punishes both."""
-    from types import SimpleNamespace
-    from workbench.core.records import Unit
     from workbench.retrieve.party import asked_parties, with_other_party
     from workbench.retrieve.route import Route
     assert asked_parties("公司和老板分别怎么处理？") == {"org", "person"}
     assert asked_parties("这家屠宰厂及其法定代表人会有什么后果？") == {"org", "person"}
-    assert asked_parties("承运人和屠宰厂各自要办什么手续？") == set()        # a role noun is of no kind
+    assert asked_parties("承运人和屠宰厂分别怎么处理？") == set()            # a role noun is of no kind
     assert asked_parties("甲公司和乙公司分别怎么处理？") == set()            # one kind
+    assert asked_parties("某厂与其员工被举报非法排污。工厂会面临什么处罚？") == set()   # a pair among the facts
+    assert asked_parties("公司和老板受到举报后仍不整改。工厂会面临什么处罚？") == set()
+    assert asked_parties("张某与该公司有什么关系？") == set()               # no consequence asked
     units = {"c@1/a110": "慈善组织有下列情形之一的，由民政部门责令限期改正，予以警告：（一）指定利害关系人作为受益人的；",
+             "c@1/a111": "慈善组织违反本法第一百一十条规定，情节严重的，由民政部门吊销登记证书。",
              "c@1/a112": "慈善组织有本法第一百一十条规定情形的，由民政部门对直接负责的主管人员处二万元以上二十万元以下罚款。",
              "c@1/a113": "志愿者违反本法规定的，由民政部门对直接负责的主管人员处二万元以下罚款。",
+             "c@1/a114": "慈善组织有本法第一百一十条规定情形的，由民政部门对其负责人处五万元以下罚款。",
+             "c@1/a120": "民政部门依照本法第一百一十条查处的，应当将处理结果告知直接负责的主管人员。",
+             "c@1/a130": "民政部门对本法第一百一十条规定的情形不予查处的，对直接负责的主管人员依法给予处分。",
              "c@1/a59": "慈善组织确定慈善受益人，不得指定慈善组织管理人员的利害关系人作为受益人。",
+             "c@1/a60": "慈善组织和其负责人违反本法第五十九条规定的，对慈善组织处五万元罚款，对其负责人处一万元罚款。",
              "p@1/a31": "生猪定点屠宰厂出借生猪定点屠宰证书的，由设区的市级人民政府吊销生猪定点屠宰证书。",
              "p@1/a38": "生猪定点屠宰厂被吊销生猪定点屠宰证书的，其法定代表人5年内不得申请生猪定点屠宰证书。",
-             "p@1/a39": "生猪定点屠宰厂被吊销营业执照的，其法定代表人3年内不得担任负责人。"}
-    refs = {"c@1/a112": [("c@1/a112/c1", "c@1/a110")], "c@1/a113": [("c@1/a113/c1", "c@1/a59")]}
-    route = Route("reasoning", sanction=True, asks=("sanction",))
+             "p@1/a39": "生猪定点屠宰厂被吊销营业执照的，其法定代表人3年内不得担任负责人。",
+             "p@2/a38": "生猪定点屠宰厂被吊销生猪定点屠宰证书的，其法定代表人5年内不得申请生猪定点屠宰证书。"}
+    refs = {"c@1/a111": [("c@1/a111/c1", "c@1/a110")], "c@1/a112": [("c@1/a112/c1", "c@1/a110")],
+            "c@1/a113": [("c@1/a113/c1", "c@1/a59")], "c@1/a114": [("c@1/a114/c1", "c@1/a110")],
+            "c@1/a120": [("c@1/a120/c1", "c@1/a110")], "c@1/a130": [("c@1/a130/c1", "c@1/a110")]}
 
-    def cite(hits, cited, question):
-        c = _citing(units, hits, 2, route=route, qtype="reasoning", refs=refs)
+    def cite(hits, cited, question, sanction=True):
+        c = _citing(units, hits, 2, route=Route("reasoning", sanction=sanction, asks=("sanction",)), qtype="reasoning",
+                    refs=refs)
         c.plan.question = question
         c.r.articles = lambda doc: [u for u in c.r.store.get(sorted(units)) if u.id.startswith(doc + "/")]
         return with_other_party(c, cited)
     both = "某基金会秘书长把亲外甥列为受益人。基金会和这位秘书长分别可能受到什么处理？"
-    assert cite(["c@1/a110", "c@1/a59"], ["c@1/a110", "c@1/a59"], both) == ["c@1/a110", "c@1/a59", "c@1/a112"]
-    assert cite(["c@1/a110"], ["c@1/a110"], "某基金会把亲外甥列为受益人。基金会会受到什么处理？") == ["c@1/a110"]
+    # the person's sanction following on the cited one, not one following on a cited rule (a113 on a59), a rule
+    # citing it (a120), one of the kind already punished (a111), nor a public body's staff's (a130)
+    hits = ["c@1/a110", "c@1/a59", "c@1/a113", "c@1/a120", "c@1/a111", "c@1/a130", "c@1/a112"]
+    assert cite(hits, ["c@1/a110", "c@1/a59"], both) == ["c@1/a110", "c@1/a59", "c@1/a112"]
+    # of two following on it, the better-ranked; one only
+    assert cite(["c@1/a110", "c@1/a114", "c@1/a112"], ["c@1/a110"], both) == ["c@1/a110", "c@1/a114"]
+    assert cite(["c@1/a110", "c@1/a112", "c@1/a114"], ["c@1/a110"], both) == ["c@1/a110", "c@1/a112"]
+    assert cite(hits, ["c@1/a110", "c@1/a112"], both) == ["c@1/a110", "c@1/a112"]       # cited already
+    assert cite(hits, ["c@1/a60"], both) == ["c@1/a60"]                  # it punishes both
+    assert cite(hits, ["c@1/a59"], both) == ["c@1/a59"]                  # no sanction cited
+    assert cite(hits, ["c@1/a110"], "某基金会把亲外甥列为受益人。基金会会受到什么处理？") == ["c@1/a110"]
+    assert cite(hits, ["c@1/a110"], both, sanction=False) == ["c@1/a110"]
+    assert cite(hits, ["c@1/a110"], "The foundation and its secretary-general: what penalties?") == ["c@1/a110"]
     assert cite(["c@1/a113"], ["c@1/a113"], both) == ["c@1/a113"]          # nothing follows on it
-    assert cite(["p@1/a31"], ["p@1/a31"], "这家屠宰厂及其法定代表人会有什么后果？") == ["p@1/a31", "p@1/a38"]
-    assert cite(["c@1/a112"], ["c@1/a112"], "慈善组织和负责人分别怎么处理？") == ["c@1/a112"]   # follows on nothing cited
+    # by the licence the cited sanction revokes, in its version: not another licence (a39), not another version
+    pig = "这家屠宰厂及其法定代表人会有什么后果？"
+    assert cite(["p@1/a39", "p@1/a31", "p@2/a38"], ["p@1/a31"], pig) == ["p@1/a31", "p@1/a38"]
+    units["p@1/a31"] = "生猪定点屠宰厂出借生猪定点屠宰证书的，处五万元以下罚款。"
+    assert cite(["p@1/a31", "p@1/a38"], ["p@1/a31"], pig) == ["p@1/a31"]
+    units["p@2/a31"] = "生猪定点屠宰厂出借生猪定点屠宰证书的，由设区的市级人民政府吊销生猪定点屠宰证书。"
+    assert cite(["p@1/a31", "p@2/a31", "p@1/a38", "p@2/a38"], ["p@1/a31", "p@2/a31"], pig) == \
+        ["p@1/a31", "p@2/a31", "p@2/a38"]                                 # the licence revoked in its own version

@@ -139,37 +139,48 @@ def by_party(c: Citing, cited: list[str]) -> list[str]:
 # Two parties asked at once ("公司和老板分别怎么处理", "这家屠宰厂及其法定代表人会有什么后果"): Chinese law punishes a
 # unit's offence in the unit and in the persons responsible for it, often in a provision of its own that follows
 # on the first -- citing it by number ("慈善组织有本法第一百一十条规定情形的，…对直接负责的主管人员处…罚款") or falling on
-# those behind a party whose licence the first revokes ("…被吊销生猪定点屠宰证书的，其法定代表人…5年内不得申请…")
-_PAIR = re.compile(r"([^，。；？！、,\s]{1,10}?)(?:本人)?(?:和|及其|以及|与|跟)([^，。；？！、,\s]{1,10}?)(?:本人)?(?:分别|各自)?"
-                   r"(?:会|将|要|应|应当|可能|还|能|可以|又){0,3}(?:受到|面临|承担|有什么|被|怎么|如何|怎样)")
-_REVOKED = re.compile(r"被吊销([^，。；的]{2,16}?(?:许可证|证书|执照|证件))的")
+# those behind a party whose licence the first revokes ("…被吊销生猪定点屠宰证书的，其法定代表人…5年内不得申请…",
+# "被吊销许可证的食品生产经营者及其法定代表人…"). The two parties are read in the sentence asking the consequence, joined
+# by 和 / 及其 / 及 / 以及 / 与 / 跟 / 、, before the verb asking it
+_PAIR = re.compile(r"([^，。；？！、,\s]{1,10}?)(?:本人)?(?:和|及其|以及|及|与|跟|、)([^，。；？！、,\s]{1,10}?)(?:本人)?(?:分别|各自)?"
+                   r"(?:会|将|要|应|应当|可能|还|能|可以|又){0,3}"
+                   r"(?:受到|面临|承担|怎么|如何|怎样|有(?:什么|何|哪些)(?:后果|处罚|处理|责任|法律责任))")
+_REVOKED = re.compile(r"被吊销(?:其)?([^，。；的]{0,16}?(?:许可证|证书|执照|证件))")
 # the persons behind a unit, as statutes name them when a penalty falls on them
 _RESPONSIBLE = re.compile(r"法定代表人|主要负责人|直接负责的主管人员|直接责任人员")
 
 
 def asked_parties(question: str) -> set[str]:
-    """The kinds of two parties a question asks about together, when both are known and differ (a business
-    and a person, a body and its staff are one kind: official); else none."""
-    for m in _PAIR.finditer(question or ""):
+    """The kinds of two parties the sentence asking a consequence names together, when both are known and
+    differ (a business and a person; a body and its staff are one kind: official); else none. The facts
+    before it do not count ("某厂与其员工被举报…。工厂会面临什么处罚？" asks about the factory)."""
+    last = re.split(r"[。？！?!]", (question or "").rstrip("？?。！! "))[-1]
+    for m in _PAIR.finditer(last):
         kinds = {kind_of_party(m.group(1)), kind_of_party(m.group(2))}
         if None not in kinds and len(kinds) == 2:
             return kinds
     return set()
 
 
-def follows_on(c: Citing, uid: str, sanctions: list[str]) -> bool:
-    """Whether the sanction `uid` is drafted as following one of `sanctions`: it cites one by number, or it
-    falls on the persons behind a party whose licence one of them revokes."""
-    if any(t in sanctions for _, t in c.r.ref_index().get(uid, ())):
+def follows_on(c: Citing, unit, sanctions: list[str]) -> bool:
+    """Whether the sanction `unit` is drafted as following one of `sanctions`: it cites one by number, or it
+    falls on the persons behind a party whose licence one of them, in its version, revokes."""
+    if any(t in sanctions for _, t in c.r.ref_index().get(unit.id, ())):
         return True
-    m = _REVOKED.search(c.unit(uid).text or "")
-    return bool(m) and any("吊销" + m.group(1) in (c.unit(s).text or "") for s in sanctions)
+    m = _REVOKED.search(unit.text or "")
+    if not m:
+        return False
+    revokes = re.compile("吊销(?:其)?" + re.escape(m.group(1)))
+    version = unit.id.split("/")[0]
+    return any(s.split("/")[0] == version and c.unit(s) is not None and revokes.search(c.unit(s).text or "")
+               for s in sanctions)
 
 
 def with_other_party(c: Citing, cited: list[str]) -> list[str]:
-    """Asked about two kinds of party at once, where the cited sanctions punish one of them: the sanction of
-    the same version that follows on a cited one (`follows_on`) and punishes the other is cited too (the
-    best-ranked such, else the first in the text). Chinese only, as `by_party`."""
+    """Asked about two kinds of party at once, where the cited sanctions do not punish both: one sanction of
+    the same version that follows on a cited one (`follows_on`) and punishes a kind they leave out -- by its
+    opening or body, or by naming the persons responsible for a unit (not a public body's staff) -- is cited
+    too, the best-ranked, else the first in the text. Chinese only, as `by_party`."""
     if not cited or not c.plan.route.sanction or not re.search(r"[\u4e00-\u9fff]", c.plan.question or ""):
         return cited
     kinds = asked_parties(c.plan.question)
@@ -183,10 +194,10 @@ def with_other_party(c: Citing, cited: list[str]) -> list[str]:
     found = []
     for version in dict.fromkeys(x.split("/")[0] for x in sanctions):
         for u in c.r.articles(version):
-            if u.id in cited or kind_of(u) != "sanction" or not follows_on(c, u.id, sanctions):
+            if u.id in cited or kind_of(u) != "sanction" or not follows_on(c, u, sanctions):
                 continue
-            punished = punished_parties(u.text) | ({"person"} if _RESPONSIBLE.search(u.text or "") else set())
-            if punished & missing:
+            persons = _RESPONSIBLE.search(u.text or "") and sanctioned_party(u.text) != "official"
+            if (punished_parties(u.text) | ({"person"} if persons else set())) & missing:
                 found.append(u)
-    found.sort(key=lambda u: (rank.get(u.id, len(rank)), u.article_no or 0))
+    found.sort(key=lambda u: (rank.get(u.id, len(rank)), u.article_no or float("inf")))
     return cited + [found[0].id] if found else cited
