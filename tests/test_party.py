@@ -23,6 +23,10 @@ def test_kinds_of_party_by_their_head_noun():
     from workbench.retrieve.party import punished_parties
     assert punished_parties("单位违反本法规定的，对单位处十万元以上罚款，对直接负责的主管人员处一万元以上罚款") == {"org", "person"}
     assert punished_parties("有关部门不履行法定职责的，对直接负责的主管人员依法给予处分") == {"official"}   # its own staff
+    # a modal or 并 before the penalty verb, a criminal fine (判处)
+    assert punished_parties("违反本法规定的，对单位可以并处二十万元以下的罚款，对其直接负责的主管人员和其他直接责任人员可以处五万元以下"
+                            "的罚款") == {"org", "person"}
+    assert punished_parties("单位犯本罪的，对单位判处罚金，并对其直接负责的主管人员定罪处罚") == {"org"}
 
 
 def test_the_party_a_question_asks_about():

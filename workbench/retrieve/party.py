@@ -88,7 +88,7 @@ _SUBJECT = re.compile(r"^(?:违反本[^，。；]{0,12}规定[，,])?([^，。�
                       r"利用|滥用|伪造|骗取|进行)")
 # the parties a sanction punishes in its body too ("对单位处…罚款，对直接负责的主管人员…处…罚款": a fine on a business and
 # on its managers at once)
-_PUNISHED = re.compile(r"对([^，。；：:]{1,20}?)(?:依法)?(?:处以?|给予|予以)")
+_PUNISHED = re.compile(r"对([^，。；：:]{1,20}?)(?:依法)?(?:可以|应当|还|并|另|可)*(?:处以?|判处|给予|予以)")
 
 
 def sanctioned_party(text: str) -> str | None:
