@@ -133,7 +133,8 @@ def test_a_penalty_question_cites_the_sanction_in_every_type():
 def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():
     """"As required by COBS Rule 22.4.2": guidance elsewhere on applying that rule stands with
     the rule itself (a share of the direct bonus); a provision citing a named instrument, a
-    share of the named bonus; citing within the same instrument counts for nothing here."""
+    share of the named bonus; citing within the same instrument counts only as far as Weights.within
+    says (0 but in English)."""
     from types import SimpleNamespace
     import numpy as np
     from workbench.core.config import Weights
@@ -146,6 +147,9 @@ def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():
     got = citing_named(r, {"cobs@1/r22.4.2"}, frozenset({"cobs"}), {"fees@1/r3", "other@1/r9"})
     assert got == {"guide@1/r35": "article", "fees@1/r3": "instrument"}
     assert citing_named(r, set(), frozenset(), {"fees@1/r3"}) == {}
+    # with Weights.within set (English rulebooks), a rule of the same rulebook citing it stands with it too
+    within = citing_named(r, {"cobs@1/r22.4.2"}, frozenset({"cobs"}), set(), within=True)
+    assert within == {"guide@1/r35": "article", "cobs@1/r23": "within"}
     units = {i: Unit(i, i.split("@")[0], "1", "article", text="t") for i in ("cobs@1/r22.4.2", "guide@1/r35", "fees@1/r3")}
     s = Signals(units, {}, {}, {i: np.ones(2) for i in units}, frozenset({"cobs@1/r22.4.2"}), {}, frozenset(),
                 frozenset({"cobs"}), {}, got)
@@ -155,6 +159,11 @@ def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():
     assert parts["cobs@1/r22.4.2"]["citing"] == 0.0
     _, parts = rerank(set(units), s, np.ones(2), Weights(citing=0.0), {}, False, {}, lambda uid: [])
     assert parts["guide@1/r35"]["citing"] == 0.0
+    units["cobs@1/r23"] = Unit("cobs@1/r23", "cobs", "1", "article", text="t")
+    s = Signals(units, {}, {}, {i: np.ones(2) for i in units}, frozenset({"cobs@1/r22.4.2"}), {}, frozenset(),
+                frozenset({"cobs"}), {}, within)
+    _, parts = rerank(set(units), s, np.ones(2), Weights(citing=0.5, within=0.25), {}, False, {}, lambda uid: [])
+    assert parts["cobs@1/r23"]["citing"] == 0.5 * 0.25 and parts["guide@1/r35"]["citing"] == 0.5 * 1.0
 
 
 def test_the_named_bonus_counts_as_far_as_the_question_points_into_the_named_instrument():

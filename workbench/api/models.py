@@ -57,6 +57,7 @@ class WeightsIn(Strict):
     role: float | None = Field(None, ge=-10, le=10)
     named: float | None = Field(None, ge=-10, le=10)
     citing: float | None = Field(None, ge=-10, le=10)
+    within: float | None = Field(None, ge=-10, le=10)
     phrase: float | None = Field(None, ge=-10, le=10)
 
 

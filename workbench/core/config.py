@@ -45,6 +45,9 @@ class Weights:
     role: float = 0.0            # bonus for a provision of the role the question asks for (a penalty, a duty ...)
     named: float = 0.5           # bonus for a unit of an instrument the question names (others may answer too)
     citing: float = 1.0          # share of the direct / named bonus for a provision citing a named article / instrument
+    within: float = 0.0          # the bonus (times citing) for a provision citing a named article of its own instrument,
+    # the question naming no instrument: 0 by default (a Chinese question naming 第X条 asks that article); English
+    # in policies.toml
     phrase: float = 0.3          # times the share of the question's topic the provision holds word for word
     # (phrases.py); chosen by benchmarks/weights_phrase.py on the tuning parts of the twelve zh sets (objective
     # 0.867 / 0.870 / 0.879 / 0.876 at 0 / 0.15 / 0.3 / 0.5); English and Vietnamese weights in policies.toml
@@ -53,7 +56,7 @@ class Weights:
     def vihermes(cls) -> "Weights":
         """The ViHERMES weighting: 0.7 semantic similarity + 0.3 graph proximity."""
         return cls(semantic=0.7, lexical=0.0, proximity=0.3, edge=0.0, support=0.0, direct=0.0, current=0.0, role=0.0, named=0.0,
-                   citing=0.0, phrase=0.0)
+                   citing=0.0, within=0.0, phrase=0.0)
 
 
 @dataclass(frozen=True)

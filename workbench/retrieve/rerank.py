@@ -31,7 +31,8 @@ from ..parse.roles import role_of
 from .expand import Step
 
 # what citing a named article / instrument is worth: a share (w.citing) of naming it itself
-CITING = {"article": lambda w, share: w.direct, "instrument": lambda w, share: w.named * share}
+CITING = {"article": lambda w, share: w.direct, "instrument": lambda w, share: w.named * share,
+          "within": lambda w, share: w.within}
 
 # the provision roles that answer each asked role
 ANSWERS = {"obligation": ("obligation", "prohibition")}

@@ -183,16 +183,19 @@ def lookup(r, plan: Plan, scope: Scope) -> tuple[list[Unit], dict[str, str]]:
 CITING_MAX = 50     # citing articles taken per named article (a rule cited everywhere stays bounded)
 
 
-def citing_named(r, direct: set[str], keys: frozenset[str], candidates: set[str]) -> dict[str, str]:
+def citing_named(r, direct: set[str], keys: frozenset[str], candidates: set[str], within: bool = False) -> dict[str, str]:
     """Provisions of other instruments that cite what the question names: the articles citing
-    a named article ("article"; new candidates, at most CITING_MAX each) and, among the
-    candidates, those citing a named instrument ("instrument")."""
+    a named article ("article"; new candidates, at most CITING_MAX each; with `within` -- Weights.within
+    set -- also those of the named article's own instrument, "within") and, among the candidates,
+    those citing a named instrument ("instrument")."""
     out: dict[str, str] = {}
     cited_by = r.cited_by()
     for d in sorted(direct):
         for a in cited_by.get(d, [])[:CITING_MAX]:
             if a.split("@")[0] != d.split("@")[0]:
                 out[a] = "article"
+            elif within and article_of(a) != article_of(d):
+                out.setdefault(a, "within")
     if keys:
         index = r.ref_index()
         for uid in sorted(candidates - set(out)):
