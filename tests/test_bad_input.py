@@ -106,6 +106,10 @@ def test_config_file_refuses_unknown_sections_and_keys(tmp_path):
     from workbench.core.config import RetrievalConfig, Weights
     f.write_text("[retrieval.weights]\n" + "".join(f"{w.name} = 0.5\n" for w in fields(Weights)), encoding="utf-8")
     assert Config.load(f).retrieval.weights_set == ()
+    # ... and one saved then, before a weight added since (within) existed
+    f.write_text("[retrieval.weights]\n" + "".join(f"{w.name} = 0.5\n" for w in fields(Weights) if w.name != "within"),
+                 encoding="utf-8")
+    assert Config.load(f).retrieval.weights_set == ()
     with pytest.raises(ValueError, match="'semantik' is not a re-rank weight"):
         RetrievalConfig(weights_set=("semantik",))
     assert RetrievalConfig(weights_set=("role", "lexical", "role")).weights_set == ("lexical", "role")

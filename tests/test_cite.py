@@ -142,14 +142,25 @@ def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():
     from workbench.retrieve.seeds import citing_named
     from workbench.retrieve.retriever import Retriever
     r = Retriever(SimpleNamespace(), None, None, [])
-    r._refs = {"guide@1/r35": [("guide@1/r35", "cobs@1/r22.4.2")], "cobs@1/r23": [("cobs@1/r23", "cobs@1/r22.4.2")],
-               "fees@1/r3": [("fees@1/r3", "cobs@1/r1")]}
+    r._refs = {"guide@1/r35": [("guide@1/r35", "cobs@1/r22.4.2"), ("guide@1/r35/p2", "guide@1/r1")],
+               "cobs@1/r23": [("cobs@1/r23", "cobs@1/r22.4.2")], "fees@1/r3": [("fees@1/r3", "cobs@1/r1")],
+               "cobs@1/r22.4.2": [("cobs@1/r22.4.2/p2", "cobs@1/r22.4.2")]}      # a paragraph citing its own rule
     got = citing_named(r, {"cobs@1/r22.4.2"}, frozenset({"cobs"}), {"fees@1/r3", "other@1/r9"})
     assert got == {"guide@1/r35": "article", "fees@1/r3": "instrument"}
     assert citing_named(r, set(), frozenset(), {"fees@1/r3"}) == {}
-    # with Weights.within set (English rulebooks), a rule of the same rulebook citing it stands with it too
-    within = citing_named(r, {"cobs@1/r22.4.2"}, frozenset({"cobs"}), set(), within=True)
+    # a rule named as a frame (seeds.frames), a rule of the same rulebook citing it stands with it too -- not the
+    # rule itself, and a provision citing a named rule of another rulebook keeps that standing
+    within = citing_named(r, {"cobs@1/r22.4.2"}, frozenset(), set(), within=frozenset({"cobs@1/r22.4.2"}))
     assert within == {"guide@1/r35": "article", "cobs@1/r23": "within"}
+    both = citing_named(r, {"cobs@1/r22.4.2", "guide@1/r1"}, frozenset(), set(),
+                        within=frozenset({"cobs@1/r22.4.2", "guide@1/r1"}))
+    assert both["guide@1/r35"] == "article" and both["cobs@1/r23"] == "within"
+    assert citing_named(r, {"cobs@1/r22.4.2"}, frozenset(), set()) == {"guide@1/r35": "article"}
+    from workbench.retrieve.seeds import frames
+    seeds = SimpleNamespace(looked=("cobs@1/r22.4.2",))
+    assert frames(seeds, SimpleNamespace(keys=frozenset()), Weights(within=1.0)) == {"cobs@1/r22.4.2"}
+    assert frames(seeds, SimpleNamespace(keys=frozenset({"cobs"})), Weights(within=1.0)) == frozenset()   # pointed at
+    assert frames(seeds, SimpleNamespace(keys=frozenset()), Weights()) == frozenset()                      # weight 0
     units = {i: Unit(i, i.split("@")[0], "1", "article", text="t") for i in ("cobs@1/r22.4.2", "guide@1/r35", "fees@1/r3")}
     s = Signals(units, {}, {}, {i: np.ones(2) for i in units}, frozenset({"cobs@1/r22.4.2"}), {}, frozenset(),
                 frozenset({"cobs"}), {}, got)
@@ -163,7 +174,9 @@ def test_provisions_citing_a_named_rule_or_instrument_share_its_standing():
     s = Signals(units, {}, {}, {i: np.ones(2) for i in units}, frozenset({"cobs@1/r22.4.2"}), {}, frozenset(),
                 frozenset({"cobs"}), {}, within)
     _, parts = rerank(set(units), s, np.ones(2), Weights(citing=0.5, within=0.25), {}, False, {}, lambda uid: [])
-    assert parts["cobs@1/r23"]["citing"] == 0.5 * 0.25 and parts["guide@1/r35"]["citing"] == 0.5 * 1.0
+    assert parts["cobs@1/r23"]["citing"] == 0.5 * 0.25 * 1.0 and parts["guide@1/r35"]["citing"] == 0.5 * 1.0
+    _, parts = rerank(set(units), s, np.ones(2), Weights(citing=1.0, within=1.0, direct=0.5), {}, False, {}, lambda uid: [])
+    assert parts["cobs@1/r23"]["citing"] == 0.5 == parts["cobs@1/r22.4.2"]["direct"]     # a share of the named rule's
 
 
 def test_the_named_bonus_counts_as_far_as_the_question_points_into_the_named_instrument():

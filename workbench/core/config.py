@@ -45,9 +45,9 @@ class Weights:
     role: float = 0.0            # bonus for a provision of the role the question asks for (a penalty, a duty ...)
     named: float = 0.5           # bonus for a unit of an instrument the question names (others may answer too)
     citing: float = 1.0          # share of the direct / named bonus for a provision citing a named article / instrument
-    within: float = 0.0          # the bonus (times citing) for a provision citing a named article of its own instrument,
-    # the question naming no instrument: 0 by default (a Chinese question naming 第X条 asks that article); English
-    # in policies.toml
+    within: float = 0.0          # share of the direct bonus (times citing) for a provision citing a named article of its
+    # own instrument, the question naming no instrument: 0 by default (a Chinese question naming 第X条 asks that
+    # article); English in policies.toml
     phrase: float = 0.3          # times the share of the question's topic the provision holds word for word
     # (phrases.py); chosen by benchmarks/weights_phrase.py on the tuning parts of the twelve zh sets (objective
     # 0.867 / 0.870 / 0.879 / 0.876 at 0 / 0.15 / 0.3 / 0.5); English and Vietnamese weights in policies.toml
@@ -146,6 +146,11 @@ class Config:
                    retrieval=_retrieval(data, path), llm=LLMConfig(**llm))
 
 
+# the weights there were when weights_set came (a file listing all of them, without weights_set, was written then)
+SAVED_BEFORE_WEIGHTS_SET = frozenset(("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role",
+                                      "named", "citing", "phrase"))
+
+
 def _retrieval(data: dict, path) -> RetrievalConfig:
     section = _section(data, "retrieval", RetrievalConfig, path)
     if "weights" in section:
@@ -154,7 +159,7 @@ def _retrieval(data: dict, path) -> RetrievalConfig:
         # weights written in the file are meant as written -- but a table of every weight without weights_set is a
         # setting saved before weights_set existed (the panel wrote them all): it meant what it did then, only the
         # weights moved off their default holding
-        every = set(given) == {f.name for f in fields(Weights)}
+        every = set(given) >= SAVED_BEFORE_WEIGHTS_SET
         section.setdefault("weights_set", [] if every else sorted(given))
     unknown = sorted(set(section.get("weights_set", ())) - {f.name for f in fields(Weights)})
     if unknown:

@@ -20,7 +20,7 @@ from .rerank import Signals, answering, rerank
 from .route import language_weights, load_policies
 from .scope import make_scope, span_of
 from .flat import fuse
-from .seeds import citing_named, find_seeds
+from .seeds import citing_named, find_seeds, frames
 
 
 def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalConfig) -> Result:
@@ -55,10 +55,8 @@ def graph_retrieve(r, q: str, qvec: np.ndarray, language: str, cfg: RetrievalCon
         own = {k: v for k, v in own.items()
                if k not in cfg.weights_set and getattr(cfg.weights, k) == getattr(default, k)}
         cfg = replace(cfg, weights=replace(cfg.weights, **own))
-    # a rule named without its instrument ("In the context of Rule 11.9.1(c), …") is named as a provision
-    # citing it names it: the rules of its rulebook applying it share its standing (Weights.within)
     citing = citing_named(r, {u.id for u in seeds.direct}, frozenset(scope.keys), candidates,
-                          bool(cfg.weights.within) and not plan.keys) \
+                          frames(seeds, plan, cfg.weights)) \
         if cfg.weights.citing else {}
     units.update({u.id: u for u in r.store.get([a for a in citing if a not in units], vectors=True)})
     candidates |= {a for a in citing if scope.allows(units.get(a))}

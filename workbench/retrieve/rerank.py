@@ -12,7 +12,9 @@ best hits for the whole question lie in a named instrument).
 citing: a share of the direct (named) bonus for a provision of another instrument citing a
 named article (instrument): what is said of a rule elsewhere -- guidance on applying it, a
 penalty for breaking it -- may be what a question naming the rule asks about. Citing a named
-instrument is worth the named bonus, so it scales with the named share too.
+instrument is worth the named bonus, so it scales with the named share too. A provision of the
+named article's own instrument citing it ("within") gets the `within` share of the direct bonus
+(0 but in English, and only for a rule named without its instrument: seeds.frames).
 
 cos' is the cosine min-max normalised over the candidates, bm25' the BM25 score over the best;
 d the distance from a seed; support the best base score among the units an allowed edge links
@@ -32,7 +34,7 @@ from .expand import Step
 
 # what citing a named article / instrument is worth: a share (w.citing) of naming it itself
 CITING = {"article": lambda w, share: w.direct, "instrument": lambda w, share: w.named * share,
-          "within": lambda w, share: w.within}
+          "within": lambda w, share: w.direct * w.within}
 
 # the provision roles that answer each asked role
 ANSWERS = {"obligation": ("obligation", "prohibition")}
@@ -50,7 +52,7 @@ class Signals:
     asked: frozenset[str] = frozenset()   # provision roles the question asks for
     keys: frozenset[str] = frozenset()    # instruments the question names
     found: dict[str, str] = field(default_factory=dict)   # seed / candidate -> "BM25 #2, dense #5"
-    citing: dict[str, str] = field(default_factory=dict)  # unit -> "article" / "instrument": it cites a named one
+    citing: dict[str, str] = field(default_factory=dict)  # unit -> "article" / "instrument" / "within": it cites a named one
     named_share: float = 1.0         # seeds.named_share: how much the named bonus counts
     phrase: dict[str, float] = field(default_factory=dict)   # phrases.cover of the topic in each candidate
 

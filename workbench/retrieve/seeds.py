@@ -27,6 +27,7 @@ class Seeds:
     focus: dict                      # article -> the clause / point that matched best
     ids: tuple[str, ...]             # what expansion starts from
     named_share: float = 1.0         # how far the question's content points into the instruments it names
+    looked: tuple[str, ...] = ()     # the articles the question names (direct lookup; not the defining ones)
 
 
 def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, cfg: RetrievalConfig,
@@ -36,7 +37,7 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
     # every search below is known before any returns: they run side by side (together.py)
     def named():
         direct, as_then = lookup(r, plan, scope) if use_direct else ([], {})
-        return direct + defining(r, plan, scope), as_then
+        return direct, defining(r, plan, scope), as_then
     narrow = _searches(r, plan, cfg, scope.filter(), scope.filter(kinds=False), qvec)
     # an instrument named: its units first, but the answer may be in one read with it. BM25
     # reads the topic (its scores join the named instrument's, so the query must be the same);
@@ -44,7 +45,8 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
     # about what its name says)
     outside = _searches(r, plan, cfg, scope.filter(named=False), scope.filter(named=False, kinds=False),
                      qvec if question_vec is None else question_vec) if scope.keys else []
-    (direct, as_then), *found = together(named, *narrow, *outside)
+    (looked, defining_units, as_then), *found = together(named, *narrow, *outside)
+    direct = looked + defining_units
     narrow_found, wide_found = found[:len(narrow)], found[len(narrow):]
     merged = together(*(lambda f=f: _lexical_merge(r, cfg, *f[:-1]) for f in (narrow_found, wide_found) if f))
     lex, focus = merged[0]
@@ -65,7 +67,15 @@ def find_seeds(r, plan: Plan, scope: Scope, use_direct: bool, qvec: np.ndarray, 
         fused = fused + wide
         focus = {**wide_focus, **focus}
     return Seeds(tuple(direct), as_then, tuple(lex), tuple(sem), tuple(fused), focus, tuple(dict.fromkeys(ids)),
-                 share)
+                 share, tuple(u.id for u in looked))
+
+
+def frames(seeds: Seeds, plan: Plan, weights) -> frozenset[str]:
+    """The named articles whose own instrument's citing provisions share their standing (Weights.within):
+    those the question names without their instrument ("In the context of Rule 11.9.1(c), …": named as a
+    provision citing it names it, the frame of what is asked); none when the weight is 0 or an instrument is
+    named ("What does Article 10 of the Act require?" points at the article), nor a term's defining article."""
+    return frozenset(seeds.looked) if weights.within and not plan.keys else frozenset()
 
 
 def named_share(top: list[Hit], keys: frozenset[str]) -> float:
@@ -183,18 +193,19 @@ def lookup(r, plan: Plan, scope: Scope) -> tuple[list[Unit], dict[str, str]]:
 CITING_MAX = 50     # citing articles taken per named article (a rule cited everywhere stays bounded)
 
 
-def citing_named(r, direct: set[str], keys: frozenset[str], candidates: set[str], within: bool = False) -> dict[str, str]:
+def citing_named(r, direct: set[str], keys: frozenset[str], candidates: set[str],
+                 within: frozenset[str] = frozenset()) -> dict[str, str]:
     """Provisions of other instruments that cite what the question names: the articles citing
-    a named article ("article"; new candidates, at most CITING_MAX each; with `within` -- Weights.within
-    set -- also those of the named article's own instrument, "within") and, among the candidates,
-    those citing a named instrument ("instrument")."""
+    a named article ("article"; new candidates, at most CITING_MAX each; for one in `within` -- see
+    `frames` -- also those of its own instrument, "within") and, among the candidates, those citing a
+    named instrument ("instrument")."""
     out: dict[str, str] = {}
     cited_by = r.cited_by()
     for d in sorted(direct):
         for a in cited_by.get(d, [])[:CITING_MAX]:
             if a.split("@")[0] != d.split("@")[0]:
                 out[a] = "article"
-            elif within and article_of(a) != article_of(d):
+            elif d in within and article_of(a) != article_of(d):
                 out.setdefault(a, "within")
     if keys:
         index = r.ref_index()

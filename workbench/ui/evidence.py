@@ -20,7 +20,7 @@ FORMULA = {     # what each re-rank part measures (retrieve/rerank.py), shown on
     "role": "bonus: its provision role is what the question asks for",
     "named": "bonus: an instrument the question names",
     "citing": "bonus: cites an article or instrument the question names (a share of that bonus)",
-    "within": "citing bonus for a provision citing a named article of its own instrument (English rulebooks)",
+    "within": "share of the named bonus for a provision citing a rule named without its instrument, in that instrument",
     "phrase": "phrase weight × share of the question's topic it holds word for word (runs of 4 characters / 3 words)",
     "change": "version comparison: change_match × share of the topic in what the compared steps changed here",
 }
