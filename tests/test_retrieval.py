@@ -79,8 +79,7 @@ def test_rrf_fusion_rewards_agreement():
 def test_direct_lookup_version_and_time(wb):
     r = wb.retrieve("What does Article 10 of the Clinic Licensing Act 2018 require?", RetrievalConfig(top_k=5))
     assert r.hits[0].unit_id == "clinic-licensing-act@2018/a10" and r.hits[0].via.kind == "direct"
-    # the instrument named with it: the article is pointed at, not named as a frame -- the rules of the Act citing
-    # it ("a licensee who breaches Article 10 …") do not share its standing (Weights.within, English)
+    # named with its instrument, the article is pointed at: the Act's rules citing it gain nothing (seeds.frames)
     r = wb.retrieve("What does Article 10 of the Clinic Licensing Act 2018 require of licensees?", RetrievalConfig(top_k=5))
     assert r.hits[0].unit_id == "clinic-licensing-act@2018/a10" and r.cited[:1] == ["clinic-licensing-act@2018/a10"]
     r = wb.retrieve("Which licence validity period applied on 15 December 2018?", RetrievalConfig(top_k=5))
