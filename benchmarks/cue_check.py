@@ -1,6 +1,6 @@
 """How many development questions each routing cue matches (workbench/retrieve/route.py), so a
 phrase fitted to one question shows up: a cue matching one question or none of the development
-questions, over all of them (zh, zh2 … zh12, generated zh, ALQAC, ObliQA, the asked-role set; with the
+questions, over all of them (zh, zh2 … zh14, generated zh, ALQAC, ObliQA, the asked-role set; with the
 comparison forms of plan.py), is listed
 for review.
 
@@ -23,15 +23,17 @@ SETS = {"zh": ROOT / "benchmarks/questions/zh_versions.jsonl", "zh2": ROOT / "be
         "zh7": ROOT / "benchmarks/questions/zh_versions_7.jsonl", "zh8": ROOT / "benchmarks/questions/zh_versions_8.jsonl",
         "zh9": ROOT / "benchmarks/questions/zh_versions_9.jsonl", "zh10": ROOT / "benchmarks/questions/zh_versions_10.jsonl",
         "zh11": ROOT / "benchmarks/questions/zh_versions_11.jsonl", "zh12": ROOT / "benchmarks/questions/zh_versions_12.jsonl",
+        "zh13": ROOT / "benchmarks/questions/zh_versions_13.jsonl", "zh14": ROOT / "benchmarks/questions/zh_planning.jsonl",
         "generated": ROOT / "benchmarks/questions/generated_zh.jsonl",
         "alqac": WS / "alqac/alqac_questions.jsonl", "obliqa": WS / "obliqa/obliqa_questions.jsonl",
         "asked_roles": ROOT / "benchmarks/questions/asked_roles.jsonl"}
 
 
 def main() -> int:
-    from workbench.retrieve import asked, plan, route
+    from workbench.retrieve import asked, party, plan, route
     groups = {"DIFF_CUES": route.DIFF_CUES, "TIME_CUES": route.TIME_CUES, "COMPARE_CUES": route.COMPARE_CUES,
               "HISTORY_CUES": route.HISTORY_CUES, "DEF_CUES": route.DEF_CUES, "CURRENT_CUES": route.CURRENT_CUES,
+              "CURRENT_NOW": (route.CURRENT_NOW,), "PAIR (party: two parties asked)": (party._PAIR,),
               **{f"ASKED[{k}]": v for k, v in route.ASKED.items()}, "BODY": (route.BODY,), "DUTY_OF": (route.DUTY_OF,),
               "MEANING": (route.MEANING,), "NAME_ASKED": (route.NAME_ASKED,),
               "FACT_PENALTY (not asked)": (asked.FACT_PENALTY,), "ASKS_PERIOD": (asked.ASKS_PERIOD,), "BEAR (not asked)": (asked.BEAR,),

@@ -98,8 +98,9 @@ def corpus_path(spec, ws: Path) -> Path:
     staged = ws / "staged" / name
     for law in laws.split(","):
         folder, stem = law.rsplit("/", 1)
-        source = SHARED / name / "laws" / folder       # dated versions, and an undated one if the folder has it
-        for f in sorted([*source.glob(f"{stem}(*).md"), *[p for p in [source / f"{stem}.md"] if p.exists()]]):
+        source = SHARED / name / "laws" / folder
+        undated = source / f"{stem}.md"                  # staged too when the folder has it
+        for f in sorted([*source.glob(f"{stem}(*).md"), *([undated] if undated.exists() else [])]):
             (staged / "laws" / folder).mkdir(parents=True, exist_ok=True)
             shutil.copyfile(f, staged / "laws" / folder / f.name)
     return staged

@@ -109,15 +109,15 @@ def _contents_entries(body: list[tuple[int, str]], marked: set[int]) -> set[int]
     return {lineno for i, (lineno, no) in enumerate(numbered) if any(no == later for _, later in numbered[i + 1:])}
 
 
+HEADING_TITLE_MAX = 40      # characters: a title's second line (监督法 2006: 29); longer lines are text
+
+
 def _goes_on(s: str) -> bool:
     """Can line `s` be the rest of the heading title above it (a title wrapped onto the next line)? Short,
     no article or list item, no full stop."""
     return len(s) <= HEADING_TITLE_MAX and not re.search(r"[。；：:;]", s) and \
         not any(rx.match(s) for rx in (RE_ARTICLE, RE_ITEM, RE_CN_ITEM, RE_PART, RE_CHAPTER, RE_SECTION, RE_SUBPART,
                                        RE_APPENDIX))
-
-
-HEADING_TITLE_MAX = 40      # characters: a title's second line (监督法 2006: 29); longer lines are text
 
 
 # a heading has no sentence punctuation and is short; one standing between two articles without its

@@ -144,7 +144,7 @@ class Catalog:
     def bound(self, year: int | None, keys: set[str]) -> list[Unit]:
         """Versions whose label or entry-into-force year is `year` ("2021年…第十一条")."""
         return [d for d in self.documents if year and (not keys or d.key in keys)
-                and str(year) in (d.version[:4], str(d.effective_from.year) if d.effective_from else "")]
+                and str(year) in _stamps(d, adopted=False)]
 
     def between(self, versions: set[str]) -> set[str]:
         """For a comparison of two versions that are not consecutive: the versions from the
@@ -236,9 +236,11 @@ def instrument_names(documents: list[Unit]) -> list[tuple[str, str]]:
     return sorted(names.items(), key=lambda kv: -len(kv[0]))
 
 
-def _stamps(d: Unit) -> set[str]:
-    """The years a version may be named by: of its label, its entry into force, its adoption."""
-    return {d.version[:4], str(d.effective_from.year) if d.effective_from else "", d.attr("adopted")[:4]}
+def _stamps(d: Unit, adopted: bool = True) -> set[str]:
+    """The years a version may be named by: of its label, its entry into force, its adoption (unless
+    `adopted` is False: an article bound to a year, "2021年…第十一条", is of the version labelled or in force then)."""
+    return {d.version[:4], str(d.effective_from.year) if d.effective_from else ""} | \
+        ({d.attr("adopted")[:4]} if adopted else set())
 
 
 def _applied(d: Unit) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from ..parse.languages import has_han
 from .citing import ROLE_WINDOW, Citing, kind_of
 
 OFFICIAL = re.compile(r"(?:机关|部门|政府|监察委|纪委|局|厅|署|法院|检察院|国务院|海关|派出所|公安|监狱|证监会|银保监会|人民银行|"
@@ -119,7 +120,7 @@ def by_party(c: Citing, cited: list[str]) -> list[str]:
     that kind, if one is there and not cited already (see the module doc)."""
     if not cited or not c.plan.route.sanction:
         return cited
-    asked = asked_party(c.plan.question) if re.search(r"[\u4e00-\u9fff]", c.plan.question or "") else None
+    asked = asked_party(c.plan.question) if has_han(c.plan.question or "") else None
     if asked is None:
         return cited
     window = [h for h in c.hits[:c.policy.cite_max + 1 + ROLE_WINDOW] if kind_of(h.unit) == "sanction"]
@@ -181,7 +182,7 @@ def with_other_party(c: Citing, cited: list[str]) -> list[str]:
     the same version that follows on a cited one (`follows_on`) and punishes a kind they leave out -- by its
     opening or body, or by naming the persons responsible for a unit (not a public body's staff) -- is cited
     too, the best-ranked, else the first in the text. Chinese only, as `by_party`."""
-    if not cited or not c.plan.route.sanction or not re.search(r"[\u4e00-\u9fff]", c.plan.question or ""):
+    if not cited or not c.plan.route.sanction or not has_han(c.plan.question or ""):
         return cited
     kinds = asked_parties(c.plan.question)
     sanctions = [x for x in cited if kind_of(c.unit(x)) == "sanction"]
