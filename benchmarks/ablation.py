@@ -5,10 +5,11 @@ direct (no direct article lookup or defined-term seeds), roles (no asked role: n
 bonus, no role-based citing), expansion (no hops along any edge), pairing (no version
 pairing, named-version citing, changed-at restriction or change match), change (no change_match: version
 comparisons do not prefer the article whose change touches the topic); and each re-rank part that is
-not 0 set to 0 (semantic, lexical, proximity, edge, support, direct, current, role, named).
+not 0 set to 0 (semantic, lexical, proximity, edge, support, direct, current, role, named, phrase,
+citing; and within, 0 but for English), held at 0 in every language and question type (weights_set).
 
     .venv/bin/python benchmarks/ablation.py [--sets zh,zh2,…,zh9,alqac,obliqa,sample] [--per-set 100]
-        [--out ablation.json]
+        [--variants 'all on,citing,within'] [--out ablation.json]
     .venv/bin/python benchmarks/ablation.py --table whole|tuning|validation [--out ablation.json]
 Needs the workspaces of benchmarks/retrieval.py. Each set is its whole development set (tuning
 and validation parts together), sampled with a fixed stride to at most --per-set questions; every
@@ -31,7 +32,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
 PARTS = ("routing", "direct", "roles", "expansion", "pairing", "change")
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
-WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named", "phrase")
+WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named", "phrase",
+           "citing", "within")
+# 0 by default but set for a language (policies.toml [language.en]): ablated as well, held at 0 everywhere
+LANGUAGE_ONLY = ("within",)
 
 
 def load(name: str, per_set: int):
@@ -49,8 +53,9 @@ def variants(base):
         yield f"− {p}", replace(base, ablate=(p,))
     w = base.weights
     for name in WEIGHTS:
-        if getattr(w, name):
-            yield f"− re-rank {name}", replace(base, weights=replace(w, **{name: 0.0}))
+        if getattr(w, name) or name in LANGUAGE_ONLY:    # weights_set: 0 holds in every language and type
+            yield f"− re-rank {name}", replace(base, weights=replace(w, **{name: 0.0}),
+                                               weights_set=tuple(sorted({*base.weights_set, name})))
 
 
 def main() -> int:
@@ -61,6 +66,8 @@ def main() -> int:
     ap.add_argument("--sets", default="zh,zh2,zh3,zh4,zh5,zh6,zh7,zh8,zh9,alqac,obliqa,sample")
     ap.add_argument("--per-set", type=int, default=300)
     ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
+    ap.add_argument("--variants", help="only these variants, by name, comma-separated (e.g. 'all on,citing,within': "
+                    "a variant is run when its label contains one of them)")
     ap.add_argument("--table", choices=("whole", "tuning", "validation"),
                     help="print the table of a result file already written (--out) and stop")
     args = ap.parse_args()
@@ -77,6 +84,8 @@ def main() -> int:
         names = twin_names(wb)
         out[name] = {"questions": len(qs)}
         for label, cfg in variants(base):
+            if args.variants and not any(v.strip() in label for v in args.variants.split(",")):
+                continue
             rows, parts = [], []
             for q in qs:
                 r = wb.retrieve(q.question, replace(cfg, as_of=q.as_of) if q.as_of else cfg)

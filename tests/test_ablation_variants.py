@@ -1,0 +1,23 @@
+"""benchmarks/ablation.py: every re-rank part is ablated, including those only a language sets."""
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from ablation import variants  # noqa: E402
+from workbench.core.config import RetrievalConfig  # noqa: E402
+
+
+def test_each_weight_variant_holds_its_weight_at_zero_in_every_language():
+    base = RetrievalConfig(mode="graph")
+    got = dict(variants(base))
+    assert got["graph (all on)"] == base
+    # within is 0 by default and 1 for English (policies.toml): only weights_set keeps it at 0 there
+    for name in ("within", "citing", "semantic", "phrase"):
+        cfg = got[f"− re-rank {name}"]
+        assert getattr(cfg.weights, name) == 0.0
+        assert name in cfg.weights_set
+        others = {k: v for k, v in vars(cfg.weights).items() if k != name}
+        assert others == {k: v for k, v in vars(base.weights).items() if k != name}
+    assert got["− routing"].ablate == ("routing",) and got["− routing"].weights_set == ()
