@@ -9,7 +9,7 @@ not 0 set to 0 (semantic, lexical, proximity, edge, support, direct, current, ro
 citing; and within, 0 but for English), held at 0 in every language and question type (weights_set).
 
     .venv/bin/python benchmarks/ablation.py [--sets zh,zh2,…,zh9,alqac,obliqa,sample] [--per-set 100]
-        [--variants 'all on,citing,within'] [--out ablation.json]
+        [--variants 'graph (all on),re-rank citing,re-rank within' --out FILE] [--out ablation.json]
     .venv/bin/python benchmarks/ablation.py --table whole|tuning|validation [--out ablation.json]
 Needs the workspaces of benchmarks/retrieval.py. Each set is its whole development set (tuning
 and validation parts together), sampled with a fixed stride to at most --per-set questions; every
@@ -34,8 +34,14 @@ PARTS = ("routing", "direct", "roles", "expansion", "pairing", "change")
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
 WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named", "phrase",
            "citing", "within")
-# 0 by default but set for a language (policies.toml [language.en]): ablated as well, held at 0 everywhere
-LANGUAGE_ONLY = ("within",)
+
+
+def set_elsewhere(policies=None) -> set[str]:
+    """The weights a language or a question type of the policies file sets above 0 (`within`: 0 by default,
+    1 for English): ablated too, where the default is 0."""
+    from workbench.retrieve.route import language_weights, load_policies
+    tables = [*language_weights(policies).values(), *(p.weights for p in load_policies(policies).values())]
+    return {k for t in tables for k, v in t.items() if v}
 
 
 def load(name: str, per_set: int):
@@ -51,9 +57,9 @@ def variants(base):
     yield "graph (all on)", base
     for p in PARTS:
         yield f"− {p}", replace(base, ablate=(p,))
-    w = base.weights
+    w, elsewhere = base.weights, set_elsewhere(base.policies)
     for name in WEIGHTS:
-        if getattr(w, name) or name in LANGUAGE_ONLY:    # weights_set: 0 holds in every language and type
+        if getattr(w, name) or name in elsewhere:        # weights_set: 0 holds in every language and type
             yield f"− re-rank {name}", replace(base, weights=replace(w, **{name: 0.0}),
                                                weights_set=tuple(sorted({*base.weights_set, name})))
 
@@ -66,11 +72,22 @@ def main() -> int:
     ap.add_argument("--sets", default="zh,zh2,zh3,zh4,zh5,zh6,zh7,zh8,zh9,alqac,obliqa,sample")
     ap.add_argument("--per-set", type=int, default=300)
     ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
-    ap.add_argument("--variants", help="only these variants, by name, comma-separated (e.g. 'all on,citing,within': "
-                    "a variant is run when its label contains one of them)")
+    ap.add_argument("--variants", help="only these variants, comma-separated, each named as in the table without its "
+                    "'− ' ('graph (all on),re-rank citing,re-rank within'); needs --out (a subset is no full table)")
     ap.add_argument("--table", choices=("whole", "tuning", "validation"),
                     help="print the table of a result file already written (--out) and stop")
     args = ap.parse_args()
+    wanted = {v.strip() for v in (args.variants or "").split(",") if v.strip()}
+    if args.variants is not None:
+        from workbench.core.config import RetrievalConfig
+        known = {label.removeprefix("− ") for label, _ in variants(RetrievalConfig(mode="graph"))}
+        unknown = sorted(wanted - known)
+        problem = (f"{unknown[0]!r} is no variant; give names among {sorted(known)}" if unknown else
+                   "name at least one variant" if not wanted else
+                   "give --out FILE too (a subset is no full table)" if not args.out else "")
+        if problem:
+            print(f"ablation.py: --variants {args.variants!r}: {problem}", file=sys.stderr)
+            return 2
     if args.table:
         out = json.loads((ROOT / "benchmarks" / "results" / (args.out or "ablation.json")).read_text(encoding="utf-8"))
         table(out, None if args.table == "whole" else args.table)
@@ -84,7 +101,7 @@ def main() -> int:
         names = twin_names(wb)
         out[name] = {"questions": len(qs)}
         for label, cfg in variants(base):
-            if args.variants and not any(v.strip() in label for v in args.variants.split(",")):
+            if wanted and label.removeprefix("− ") not in wanted:
                 continue
             rows, parts = [], []
             for q in qs:

@@ -21,3 +21,13 @@ def test_each_weight_variant_holds_its_weight_at_zero_in_every_language():
         others = {k: v for k, v in vars(cfg.weights).items() if k != name}
         assert others == {k: v for k, v in vars(base.weights).items() if k != name}
     assert got["− routing"].ablate == ("routing",) and got["− routing"].weights_set == ()
+
+
+def test_variants_are_named_exactly_and_need_an_out_file(monkeypatch, capsys):
+    import ablation
+    for argv in (["--variants", "citing", "--out", "x.json"],          # a part of a name selects nothing
+                 ["--variants", "re-rank citing"],                      # a subset would overwrite the full table
+                 ["--variants", ",", "--out", "x.json"]):              # no name at all
+        monkeypatch.setattr(sys, "argv", ["ablation.py", *argv])
+        assert ablation.main() == 2
+        assert "--variants" in capsys.readouterr().err
