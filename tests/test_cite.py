@@ -50,7 +50,7 @@ def _citing(units: dict, hits: list[str], cited_max: int, named=(), sanction=Fal
             return [Unit(i, i.split("@")[0], i.split("@")[1].split("/")[0], "article", text=units[i]) for i in ids if i in units]
     r = SimpleNamespace(store=Store(), graph=graph, ref_index=lambda: refs, duty_index=lambda: duties or {},
                         agraph=ArticleGraph.from_edges([Edge(n, o, EdgeType.AMENDS) for n, o in edges]))
-    plan = SimpleNamespace(type=qtype, route=route or Route(qtype, sanction=sanction), question="")
+    plan = SimpleNamespace(type=qtype, route=route or Route(qtype, sanction=sanction), question="", language="zh")
     policy = Policy("direct+hybrid", {}, "none", "named", cite_max=cited_max, cite_margin=margin)
     hit_list = [Hit(h, 1.0 - i / 10, "bm25", Unit(h, h.split("@")[0], "1", "article", text=units.get(h, ""))) for i, h in enumerate(hits)]
     return Citing(r, hit_list, policy, plan, Scope(("article",), named=frozenset(named)), None,

@@ -5,8 +5,9 @@ from test_cite import _citing
 
 def test_a_duty_and_penalty_question_cites_a_linked_pair():
     """"违反了什么义务，会被怎样处罚": of a sanction leading by a little and one that cites (or
-    restates) a rule also retrieved, the linked pair scoring higher together is cited; no
-    pair without a stated link, and none when only the penalty is asked."""
+    restates) a rule also retrieved, the linked pair scoring higher together is cited, the
+    penalty alone asked too (the sanction first); no pair without a stated link, and a best
+    sanction enforcing no rule stands alone when only the penalty is asked."""
     from workbench.retrieve.sanctions import by_roles
     from workbench.retrieve.route import Route
     units = {"l@1/a68": "违反本法规定，有下列情形之一的，处五千元罚款：（一）未建立管理制度。",
@@ -20,8 +21,12 @@ def test_a_duty_and_penalty_question_cites_a_linked_pair():
     assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]
     c = _citing(units, hits, 3, qtype="reasoning", refs={}, route=both)
     assert by_roles(c)[:1] == ["l@1/a68"]                       # no stated link: the best hit leads
-    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
-    assert by_roles(c)[:1] == ["l@1/a68"]                       # the penalty alone asked
+    alone = Route("reasoning", sanction=True, asks=("sanction",))
+    c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=alone)
+    assert by_roles(c)[:1] == ["l@1/a68"]       # the penalty alone asked, the best sanction enforcing no rule: it alone
+    # ... enforcing a rule not retrieved: the linked pair retrieved beats it, the sanction first
+    c = _citing(units, hits, 3, qtype="reasoning", refs={**refs, "l@1/a68": [("l@1/a68", "l@1/a40")]}, route=alone)
+    assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]
     ranked = ["l@1/a27", "l@1/a69"] + [h for h in hits if h not in ("l@1/a27", "l@1/a69")]
     c = _citing(units, ranked, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=("sanction",)))
     assert by_roles(c)[:2] == ["l@1/a69", "l@1/a27"]            # ... leads with the sanction, the rule after it

@@ -22,8 +22,8 @@ def by_roles(c: Citing) -> list[str]:
     sanction provisions share their boilerplate, so they all look alike to the embedder; none for
     a best sanction citing or restating no rule, asked only the penalty: it states its own offence) -- and
     when the best hit is a rule the chosen sanction does not enforce, the leading rule it does enforce in
-    its place, if any (`enforced_rule`) -- the sanction first when only the penalty is asked, a pair
-    linked by the text when the duty is too;
+    its place, if any (`enforced_rule`) -- then, of the pairs the text links among the leading hits, the
+    one scoring highest together in its place (`linked_pair`), the sanction first when only the penalty is asked;
     then what each of these refers to from its answering clause (`refs`); then any of the
     next hits that a cited unit references."""
     hits, policy = c.hits, c.policy
@@ -61,10 +61,12 @@ def by_roles(c: Citing) -> list[str]:
         linked = stated_sanction(c, hits[0].unit_id)
         if linked is not None:
             chosen.append(linked)
-    if c.plan.route.sanction and c.plan.route.asks_duty and policy.cite_max > 1:
+    if c.plan.route.sanction and policy.cite_max > 1:
+        # asked the penalty, with or without the duty: the pair the text links (a scenario's penalty is read
+        # with the rule the facts broke -- the sanction leads when only the penalty is asked)
         chosen = linked_pair(c, window, floor, chosen)
-    elif c.plan.route.sanction and len(chosen) == 2 and kind(chosen[0]) != "sanction":
-        chosen.reverse()                    # asked how it is punished: the sanction leads (as in asked_role)
+    if c.plan.route.sanction and not c.plan.route.asks_duty and len(chosen) == 2 and kind(chosen[0]) != "sanction":
+        chosen.reverse()                    # asked how it is punished: the sanction leads (as in asked_role)                    # asked how it is punished: the sanction leads (as in asked_role)
     out = [h.unit_id for h in chosen]
     for h in chosen:
         out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
@@ -123,9 +125,10 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
     candidate pairs -- a sanction among the leading hits (within the margin) with a rule it cites
     or restates, or a leading rule with a sanction citing it -- the one whose two provisions score
     highest together replaces the pair chosen from the best hit alone, when it scores higher.
-    Scores are taken without their support part, which already rewards the same link. Only for
-    a question asking for the rule broken as well as the penalty; the link between the two is
-    what the legislation states, and no pair is made without one. A pair chosen from the best hit
+    Scores are taken without their support part, which already rewards the same link. For a
+    question asking the penalty (the rule broken asked too or not: a scenario asking only "how is
+    this punished" is answered by the sanction and the rule the facts broke); the link between the
+    two is what the legislation states, and no pair is made without one. A pair chosen from the best hit
     whose two provisions belong to two instruments, neither citing nor restating the other, is no
     pair at all (a sanction enforces its own instrument's rules or those it names): any linked pair
     replaces it."""
