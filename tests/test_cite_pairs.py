@@ -132,3 +132,18 @@ def test_a_penalty_asked_with_no_sanction_among_the_leading_hits_cites_the_one_t
     assert asked_role(c, ["l@1/a10"]) == ["l@1/a30", "l@1/a10"]     # found through the rule: the rule stays
     c = with_store(_citing(units, hits, 3, qtype="reasoning", refs={}, route=penalty))
     assert by_roles(c)[:1] == ["l@1/a10"] and "l@1/a30" not in by_roles(c)
+
+
+def test_a_sanction_is_paired_with_a_rule_it_enforces_not_with_a_definition_it_cites():
+    """A sanction citing the rule it enforces (not retrieved) and the law's definition of its party
+    (retrieved, last): no pair is made with the definition, whether the duty is asked or not."""
+    from workbench.retrieve.sanctions import by_roles
+    from workbench.retrieve.route import Route
+    units = {"l@1/a68": "违反本法规定，有下列情形之一的，处五千元罚款：（一）未建立管理制度。",
+             "l@1/a40": "生产企业应当建立管理制度。", "l@1/a2": "本法所称生产企业，是指从事生产活动的企业。"}
+    hits = ["l@1/a68", "l@1/a75", "l@1/a73", "l@1/a74", "l@1/a66", "l@1/a54", "l@1/a60", "l@1/a61", "l@1/a2"]
+    units.update({h: "处罚款。" for h in hits if h not in units})
+    refs = {"l@1/a68": [("l@1/a68", "l@1/a40"), ("l@1/a68", "l@1/a2")]}
+    for asks in (("sanction",), ("obligation", "sanction")):
+        c = _citing(units, hits, 3, qtype="reasoning", refs=refs, route=Route("reasoning", sanction=True, asks=asks))
+        assert by_roles(c) == ["l@1/a68"]

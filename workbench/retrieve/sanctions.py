@@ -66,7 +66,7 @@ def by_roles(c: Citing) -> list[str]:
         # with the rule the facts broke -- the sanction leads when only the penalty is asked)
         chosen = linked_pair(c, window, floor, chosen)
     if c.plan.route.sanction and not c.plan.route.asks_duty and len(chosen) == 2 and kind(chosen[0]) != "sanction":
-        chosen.reverse()                    # asked how it is punished: the sanction leads (as in asked_role)                    # asked how it is punished: the sanction leads (as in asked_role)
+        chosen.reverse()                    # asked how it is punished: the sanction leads (as in asked_role)
     out = [h.unit_id for h in chosen]
     for h in chosen:
         out += [x for x in refs(c, h.unit_id, sanction=kind(h) == "sanction") if x not in out]
@@ -121,7 +121,7 @@ def enforced(c: Citing, sanction: str, restated: bool = True) -> set[str]:
 
 
 def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -> list[Hit]:
-    """A duty-and-penalty question is answered by a sanction *and the rule it enforces*: of the
+    """A penalty question is answered by a sanction *and the rule it enforces*: of the
     candidate pairs -- a sanction among the leading hits (within the margin) with a rule it cites
     or restates, or a leading rule with a sanction citing it -- the one whose two provisions score
     highest together replaces the pair chosen from the best hit alone, when it scores higher.
@@ -140,7 +140,7 @@ def linked_pair(c: Citing, window: list[Hit], floor: float, chosen: list[Hit]) -
     by_id = {h.unit_id: h for h in c.hits}
     for h in lead:
         if kind_of(h.unit) == "sanction":
-            partners = [x for x in enforced(c, h.unit_id) if x in score and x != h.unit_id]
+            partners = [x for x in enforced_rules(c, h.unit_id) if x in score and x != h.unit_id]   # not a definition
         else:
             partners = sorted(enforcing(c, h.unit_id, sanctions))
         for x in partners:
