@@ -69,11 +69,13 @@ def main() -> int:
     from workbench.evaluate.metrics import mean_metrics, score_question, twin_names
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="zh,zh2,zh3,zh4,zh5,zh6,zh7,zh8,zh9,alqac,obliqa,sample")
+    ap.add_argument("--sets", default=",".join(["zh", *(f"zh{i}" for i in range(2, 15)), "alqac", "obliqa", "sample"]))
     ap.add_argument("--per-set", type=int, default=300)
     ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
     ap.add_argument("--variants", help="only these variants, comma-separated, each named as in the table without its "
                     "'− ' ('graph (all on),re-rank citing,re-rank within'); needs --out (a subset is no full table)")
+    ap.add_argument("--merge", help="result files under benchmarks/results, comma-separated, joined in that order "
+                    "into --out (runs split over processes by --sets)")
     ap.add_argument("--table", choices=("whole", "tuning", "validation"),
                     help="print the table of a result file already written (--out) and stop")
     args = ap.parse_args()
@@ -88,6 +90,20 @@ def main() -> int:
         if problem:
             print(f"ablation.py: --variants {args.variants!r}: {problem}", file=sys.stderr)
             return 2
+    if args.merge:
+        if not args.out:
+            print("ablation.py: --merge needs --out FILE (the joined result)", file=sys.stderr)
+            return 2
+        joined: dict = {}
+        for part in (p.strip() for p in args.merge.split(",") if p.strip()):
+            path = ROOT / "benchmarks" / "results" / part
+            if not path.is_file():
+                print(f"ablation.py: --merge: {path} does not exist; give result files written by --out", file=sys.stderr)
+                return 2
+            joined.update(json.loads(path.read_text(encoding="utf-8")))
+        (ROOT / "benchmarks" / "results" / args.out).write_text(json.dumps(joined, indent=1), encoding="utf-8")
+        table(joined)
+        return 0
     if args.table:
         out = json.loads((ROOT / "benchmarks" / "results" / (args.out or "ablation.json")).read_text(encoding="utf-8"))
         table(out, None if args.table == "whole" else args.table)

@@ -31,3 +31,24 @@ def test_variants_are_named_exactly_and_need_an_out_file(monkeypatch, capsys):
         monkeypatch.setattr(sys, "argv", ["ablation.py", *argv])
         assert ablation.main() == 2
         assert "--variants" in capsys.readouterr().err
+
+
+def test_merge_joins_result_files_in_order_and_names_a_missing_one(monkeypatch, tmp_path, capsys):
+    import json
+
+    import ablation
+    results = tmp_path / "benchmarks" / "results"
+    results.mkdir(parents=True)
+    cell = {"citation_f1": 0.5, "mrr": 0.75}
+    (results / "a.json").write_text(json.dumps({"zh": {"questions": 2, "graph (all on)": cell}}), encoding="utf-8")
+    (results / "b.json").write_text(json.dumps({"alqac": {"questions": 3, "graph (all on)": cell}}), encoding="utf-8")
+    monkeypatch.setattr(ablation, "ROOT", tmp_path)
+    monkeypatch.setattr(sys, "argv", ["ablation.py", "--merge", "b.json,a.json", "--out", "all.json"])
+    assert ablation.main() == 0
+    assert list(json.loads((results / "all.json").read_text(encoding="utf-8"))) == ["alqac", "zh"]
+    assert "| graph (all on) | 0.500 / 0.750 | 0.500 / 0.750 |" in capsys.readouterr().out
+    for argv in (["--merge", "a.json,gone.json", "--out", "x.json"], ["--merge", "a.json"]):
+        monkeypatch.setattr(sys, "argv", ["ablation.py", *argv])
+        assert ablation.main() == 2
+        assert "--merge" in capsys.readouterr().err
+    assert not (results / "x.json").exists()

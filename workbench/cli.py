@@ -359,6 +359,16 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_failures(args) -> int:
+    from .cli_bench import cmd_failures
+    return cmd_failures(args)
+
+
+def cmd_compare(args) -> int:
+    from .cli_bench import cmd_compare
+    return cmd_compare(args)
+
+
 def cmd_demo(args) -> int:
     from .ui.demo import run_demo
     return run_demo(args.workspace, args.figures)
@@ -374,6 +384,7 @@ def cmd_lab(args) -> int:
     return launch(args.dir, args.port, not args.no_browser)
 
 COMMANDS = {"ingest": cmd_ingest, "info": cmd_info, "search": cmd_search, "eval": cmd_eval, "relink": cmd_relink,
+            "failures": cmd_failures, "compare": cmd_compare,
             "import-benchmark": cmd_import_benchmark, "in-force": cmd_in_force,
             "history": cmd_history, "define": cmd_define, "entities": cmd_entities, "entity": cmd_entities, "traverse": cmd_traverse, "demo": cmd_demo, "ask": cmd_ask,
             "serve-llm": cmd_serve_llm, "serve": cmd_serve,

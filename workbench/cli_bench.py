@@ -1,4 +1,5 @@
 """CLI commands over benchmarks: `eval` (retrieval systems side by side on a benchmark),
+`failures` and `compare` (reading its result files: where a system loses, what changed between two runs),
 `import-benchmark` (ALQAC or ObliQA questions to the evaluation JSONL) and
 `generate-benchmark` (multi-hop questions from paths in the graph). `open_workspace(args)`
 is cli.py's: the --workspace of the command."""
@@ -24,6 +25,19 @@ def add_parsers(sub, default_ws: str, positive) -> None:
     s.add_argument("--split", choices=["tuning", "validation"], help="only the tuning or the validation part "
                    "of a development set (by question id; default: both, reported side by side)")
 
+    s = sub.add_parser("failures", help="where a system loses on a benchmark: per category, questions by kind of "
+                       "failure (missed, wrong first, one too many / few) and the citation F1 lost")
+    s.add_argument("results", nargs="+", metavar="RESULT", help="result files written by `workbench eval --json` "
+                   "(several: their questions counted together)")
+    _reading_args(s)
+    s.add_argument("--list", action="store_true", help="also list the question ids of each kind")
+
+    s = sub.add_parser("compare", help="two runs of one benchmark, question by question: means with paired "
+                       "Wilcoxon tests, and the questions that moved")
+    s.add_argument("before", help="a result file written by `workbench eval --json`")
+    s.add_argument("after", help="another, of the same benchmark")
+    _reading_args(s)
+
     s = sub.add_parser("import-benchmark", help="convert ALQAC or ObliQA questions to the evaluation JSONL")
     s.add_argument("format", choices=["alqac", "obliqa"])
     s.add_argument("path", help="a question file (ALQAC question / train / test, ObliQA train / dev / test) or a "
@@ -32,6 +46,11 @@ def add_parsers(sub, default_ws: str, positive) -> None:
     s.add_argument("--laws", help="ALQAC: the laws folder (default: found beside or above PATH)")
     s.add_argument("--rulebooks", help="ObliQA: the folder or zip of the rulebooks (default: beside PATH)")
     s.add_argument("--problems", type=int, default=20, help="how many unmapped questions to list (default 20)")
+
+
+def _reading_args(s) -> None:
+    s.add_argument("--system", default="graph", help="the system to read (default graph)")
+    s.add_argument("--split", choices=["tuning", "validation"], help="only the tuning or the validation part")
 
 
 def add_generate_parser(sub, default_ws: str, positive) -> None:
@@ -72,6 +91,27 @@ def cmd_eval(args, open_workspace) -> int:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(dumps(summary), encoding="utf-8")
         print(f"results: {args.json}")
+    return 0
+
+
+def cmd_failures(args) -> int:
+    from .evaluate.diagnose import KINDS, failures, failures_table, join, load_result
+    found = join([failures(load_result(path), args.system, args.split, path) for path in args.results])
+    if not found:
+        raise WorkbenchError(f"{', '.join(args.results)}: no question of {args.system!r} in the {args.split} part")
+    print(failures_table(found))
+    if args.list:
+        for cat, cells in sorted(found.items()):
+            for kind in KINDS[1:]:
+                if kind in cells:
+                    print(f"\n{cat}, {kind}: " + " ".join(cells[kind]["ids"]))
+    return 0
+
+
+def cmd_compare(args) -> int:
+    from .evaluate.diagnose import compare, compare_table, load_result
+    before, after = load_result(args.before), load_result(args.after)
+    print(compare_table(compare(before, after, args.system, args.split, (args.before, args.after))))
     return 0
 
 

@@ -195,6 +195,8 @@ class Evaluation:
     questions: list[Question]
     per_question: dict[str, list[dict]] = field(default_factory=dict)   # system -> rows
     latency_ms: dict[str, list[float]] = field(default_factory=dict)
+    match: str = "article"                       # how ids were compared (score_question)
+    twins: dict[str, str] = field(default_factory=dict)   # twin_names of the workspace
 
     def summary(self) -> dict:
         systems = {}
@@ -219,7 +221,7 @@ class Evaluation:
                                 **{k: v for k, v in r.items() if k != "id"}}
                                for r, q in zip(rows, self.questions)]
                         for name, rows in self.per_question.items()}
-        return {"benchmark": self.benchmark, "questions": len(self.questions),
+        return {"benchmark": self.benchmark, "questions": len(self.questions), "match": self.match, "twins": self.twins,
                 "categories": {c: sum(q.category == c for q in self.questions) for c in cats},
                 "splits": {s: sum(q.split == s for q in self.questions) for s in splits},
                 "systems": systems, "tests": tests, "per_question": per_question}
@@ -308,8 +310,8 @@ def run_eval(wb, questions: list[Question], systems: list[str], benchmark: str =
     from tqdm.auto import tqdm
     base = wb.config.retrieval
     configs = {s: system_config(s, base) for s in systems}
-    ev = Evaluation(benchmark, questions, {s: [] for s in systems}, {s: [] for s in systems})
     names = twin_names(wb)
+    ev = Evaluation(benchmark, questions, {s: [] for s in systems}, {s: [] for s in systems}, match, names)
     for q in tqdm(questions, desc="questions", disable=not progress):
         qvec = wb.embedder.embed_queries([q.question])[0]
         for name, cfg in configs.items():
