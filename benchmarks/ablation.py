@@ -100,7 +100,17 @@ def main() -> int:
             if not path.is_file():
                 print(f"ablation.py: --merge: {path} does not exist; give result files written by --out", file=sys.stderr)
                 return 2
-            joined.update(json.loads(path.read_text(encoding="utf-8")))
+            try:
+                got = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as e:
+                print(f"ablation.py: --merge: {path}: not a result file ({e})", file=sys.stderr)
+                return 2
+            twice = sorted(set(got) & set(joined))
+            if twice:
+                print(f"ablation.py: --merge: {path}: set {twice[0]!r} is in an earlier file too; merge runs of "
+                      "different sets", file=sys.stderr)
+                return 2
+            joined.update(got)
         (ROOT / "benchmarks" / "results" / args.out).write_text(json.dumps(joined, indent=1), encoding="utf-8")
         table(joined)
         return 0

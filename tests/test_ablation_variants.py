@@ -52,3 +52,20 @@ def test_merge_joins_result_files_in_order_and_names_a_missing_one(monkeypatch, 
         assert ablation.main() == 2
         assert "--merge" in capsys.readouterr().err
     assert not (results / "x.json").exists()
+
+
+def test_merge_refuses_a_set_in_two_files_and_a_file_that_is_no_result(monkeypatch, tmp_path, capsys):
+    import json
+
+    import ablation
+    results = tmp_path / "benchmarks" / "results"
+    results.mkdir(parents=True)
+    (results / "a.json").write_text(json.dumps({"zh": {"questions": 1}}), encoding="utf-8")
+    (results / "bad.json").write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(ablation, "ROOT", tmp_path)
+    for argv, says in ((["--merge", "a.json,a.json"], "set 'zh' is in an earlier file too"),
+                       (["--merge", "a.json,bad.json"], "bad.json: not a result file")):
+        monkeypatch.setattr(sys, "argv", ["ablation.py", *argv, "--out", "all.json"])
+        assert ablation.main() == 2
+        assert says in capsys.readouterr().err
+    assert not (results / "all.json").exists()
