@@ -118,6 +118,11 @@ def main() -> int:
         out = json.loads((ROOT / "benchmarks" / "results" / (args.out or "ablation.json")).read_text(encoding="utf-8"))
         table(out, None if args.table == "whole" else args.table)
         return 0
+    missing = [name for name in args.sets.split(",") if not (WS / name / "workspace.json").is_file()]
+    if missing:     # checked before any set runs: a long run does not stop at its last set
+        print(f"ablation.py: --sets: no workspace for {', '.join(missing)} under {WS}; build it with "
+              f"`.venv/bin/python benchmarks/retrieval.py --only {','.join(missing)}` first", file=sys.stderr)
+        return 2
     retriever.QUERY_CACHE = 8192
     out, t0 = {}, time.time()
     for name in args.sets.split(","):

@@ -69,3 +69,15 @@ def test_merge_refuses_a_set_in_two_files_and_a_file_that_is_no_result(monkeypat
         assert ablation.main() == 2
         assert says in capsys.readouterr().err
     assert not (results / "all.json").exists()
+
+
+def test_a_set_without_its_workspace_is_refused_before_anything_runs(monkeypatch, tmp_path, capsys):
+    import ablation
+    (tmp_path / "zh").mkdir()
+    (tmp_path / "zh" / "workspace.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(ablation, "WS", tmp_path)
+    monkeypatch.setattr(ablation, "ROOT", tmp_path)
+    monkeypatch.setattr(sys, "argv", ["ablation.py", "--sets", "zh,sample", "--out", "x.json"])
+    assert ablation.main() == 2
+    err = capsys.readouterr().err
+    assert "no workspace for sample" in err and "retrieval.py --only sample" in err and "zh," not in err
