@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 WS = ROOT / "benchmarks" / "workspace-retrieval"
+SETS = ["zh", *(f"zh{i}" for i in range(2, 15)), "alqac", "obliqa", "sample"]     # every development set, in table order
 PARTS = ("routing", "direct", "roles", "expansion", "pairing", "change")
 KEYS = ("recall@5", "mrr", "hit@1", "citation_f1")
 WEIGHTS = ("semantic", "lexical", "proximity", "edge", "support", "direct", "current", "role", "named", "phrase",
@@ -69,7 +70,7 @@ def main() -> int:
     from workbench.evaluate.metrics import mean_metrics, score_question, twin_names
     from workbench.workbench import Workbench
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default=",".join(["zh", *(f"zh{i}" for i in range(2, 15)), "alqac", "obliqa", "sample"]))
+    ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--per-set", type=int, default=300)
     ap.add_argument("--out", help="file name under benchmarks/results (default ablation.json)")
     ap.add_argument("--variants", help="only these variants, comma-separated, each named as in the table without its "
@@ -156,7 +157,7 @@ def main() -> int:
 
 def table(out: dict, part: str | None = None) -> None:
     """Markdown: citation F1 / MRR per set and variant (`part`: the tuning or validation part only)."""
-    sets = list(out)
+    sets = sorted(out, key=lambda s: (SETS.index(s) if s in SETS else len(SETS), s))     # runs merged in any order
     labels = [k for k in out[sets[0]] if k != "questions"]
     cell = lambda m: f"{m['citation_f1']:.3f} / {m['mrr']:.3f}"      # noqa: E731
     size = lambda s: out[s]["graph (all on)"].get(part, {}).get("n", 0) if part else out[s]["questions"]  # noqa: E731
