@@ -93,12 +93,17 @@ def failures(result: dict, system: str = "graph", split: str | None = None, sour
     match, names = result.get("match", "article"), result.get("twins") or None
     out: dict[str, dict[str, dict]] = {}
     for row in rows_of(result, system, split, source):
-        cell = out.setdefault(row.get("category", "all"), {}).setdefault(kind_of(row, match, names),
-                                                                          {"n": 0, "lost": 0.0, "ids": []})
-        cell["n"] += 1
-        cell["lost"] += 1.0 - row.get("citation_f1", 0.0)
-        cell["ids"].append(row["id"])
+        _tally(out, row.get("category", "all"), kind_of(row, match, names),
+               {"n": 1, "lost": 1.0 - row.get("citation_f1", 0.0), "ids": [row["id"]]})
     return out
+
+
+def _tally(out: dict, cat: str, kind: str, cell: dict) -> None:
+    """Add one cell (questions, F1 lost, their ids) to out[cat][kind]."""
+    t = out.setdefault(cat, {}).setdefault(kind, {"n": 0, "lost": 0.0, "ids": []})
+    t["n"] += cell["n"]
+    t["lost"] += cell["lost"]
+    t["ids"] += cell["ids"]
 
 
 def join(founds: list[dict]) -> dict:
@@ -107,10 +112,7 @@ def join(founds: list[dict]) -> dict:
     for found in founds:
         for cat, cells in found.items():
             for k, c in cells.items():
-                t = out.setdefault(cat, {}).setdefault(k, {"n": 0, "lost": 0.0, "ids": []})
-                t["n"] += c["n"]
-                t["lost"] += c["lost"]
-                t["ids"] += c["ids"]
+                _tally(out, cat, k, c)
     return out
 
 
